@@ -1,0 +1,330 @@
+#pragma once
+/// \file
+/// The graph IR: Value, Node and Graph. They are defined together because each
+/// refers to the others: a Value knows its producer and its uses, a Node its
+/// inputs and outputs, a Graph owns both.
+///
+/// Ownership: a Graph owns every Node and Value created in it, and keeps them
+/// alive until the Graph itself is destroyed, even after erase(). That is what
+/// makes it safe to mutate a graph while iterating over it: an iterator that
+/// stands on an erased node still knows where to go next.
+
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "onnxscript/ir/attribute.h"
+#include "onnxscript/ir/tensor.h"
+#include "onnxscript/ir/type.h"
+
+namespace onnxscript::ir {
+
+class Graph;
+class Node;
+
+/// One use of a value: input `index` of `node`.
+struct Use {
+  Node* node;  ///< The consuming node.
+  int index;   ///< Which of its inputs.
+  bool operator==(const Use&) const = default;
+};
+
+/// A value in a graph: a graph input, an initializer, or a node output.
+/// Values are owned by their Graph; refer to them by pointer.
+class Value {
+ public:
+  Value(const Value&) = delete;
+  Value& operator=(const Value&) = delete;
+
+  /// The name; empty for an omitted optional node output.
+  const std::string& name() const { return name_; }
+  /// Renames the value. Names must stay unique within the graph and its subgraphs;
+  /// the serializer checks that.
+  void set_name(std::string name) { name_ = std::move(name); }
+
+  /// The type, when known.
+  const std::optional<Type>& type() const { return type_; }
+  /// Sets or clears the type.
+  void set_type(std::optional<Type> type) { type_ = std::move(type); }
+
+  /// The node that produces this value; null for graph inputs and initializers.
+  Node* producer() const { return producer_; }
+  /// Which output of producer() this is; -1 when there is no producer.
+  int output_index() const { return output_index_; }
+  /// The graph that owns this value.
+  Graph* graph() const { return graph_; }
+
+  /// Every node input that reads this value, in no particular order. Includes
+  /// nodes inside subgraphs that capture it from an outer scope.
+  const std::vector<Use>& uses() const { return uses_; }
+
+  /// True when this value is one of its graph's inputs.
+  bool is_graph_input() const;
+  /// True when this value is one of its graph's outputs.
+  bool is_graph_output() const;
+
+  /// The initializer value, if this value is a (dense) initializer.
+  const Tensor* const_value() const { return const_value_ ? &*const_value_ : nullptr; }
+  /// The sparse initializer value, if this value is a sparse initializer.
+  const SparseTensor* sparse_value() const { return sparse_value_ ? &*sparse_value_ : nullptr; }
+
+  /// Makes every use of this value a use of `other` instead (including graph outputs).
+  void replace_all_uses_with(Value* other);
+
+  std::string doc_string;        ///< ValueInfoProto.doc_string.
+  MetadataProps metadata_props;  ///< ValueInfoProto.metadata_props.
+  std::string unknown_fields;    ///< Unknown ValueInfoProto fields, serialized.
+
+ private:
+  friend class Graph;
+  friend class Node;
+  explicit Value(Graph* graph, std::string name) : name_(std::move(name)), graph_(graph) {}
+  void remove_use(Use use);
+
+  std::string name_;
+  std::optional<Type> type_;
+  Graph* graph_;
+  Node* producer_ = nullptr;
+  int output_index_ = -1;
+  std::vector<Use> uses_;
+  std::optional<Tensor> const_value_;
+  std::optional<SparseTensor> sparse_value_;
+};
+
+/// An operator application. Created by Graph, which owns it.
+class Node {
+ public:
+  Node(const Node&) = delete;
+  Node& operator=(const Node&) = delete;
+
+  /// The operator name, e.g. "Add".
+  const std::string& op_type() const { return op_type_; }
+  /// The operator domain; "" (or "ai.onnx") for the default ONNX domain.
+  const std::string& domain() const { return domain_; }
+  /// The function overload (IR 10); usually empty.
+  const std::string& overload() const { return overload_; }
+  /// Sets the function overload.
+  void set_overload(std::string overload) { overload_ = std::move(overload); }
+
+  /// The node's name; may be empty.
+  const std::string& name() const { return name_; }
+  /// Renames the node.
+  void set_name(std::string name) { name_ = std::move(name); }
+
+  /// Inputs in order; an omitted optional input is nullptr.
+  std::span<Value* const> inputs() const { return inputs_; }
+  /// Input `i`, or nullptr when omitted.
+  Value* input(size_t i) const { return inputs_.at(i); }
+  /// Replaces input `i` (nullptr omits it), keeping use lists right.
+  void set_input(size_t i, Value* value);
+  /// Appends an input (nullptr for an omitted one).
+  void append_input(Value* value);
+  /// Removes the last input.
+  void pop_input();
+
+  /// Outputs in order. Every slot has a Value; an omitted output has an empty name.
+  std::span<Value* const> outputs() const { return outputs_; }
+  /// Output `i`.
+  Value* output(size_t i) const { return outputs_.at(i); }
+  /// Adds an output value with the given name.
+  Value* append_output(std::string name);
+
+  /// Attributes in order.
+  const std::vector<Attribute>& attributes() const { return attributes_; }
+  /// The attribute called `name`, or null.
+  const Attribute* attribute(std::string_view name) const;
+  /// Adds or replaces an attribute. Graph-valued attributes become subgraphs of this node.
+  void set_attribute(Attribute attribute);
+  /// Removes an attribute; returns false when there was none.
+  bool remove_attribute(std::string_view name);
+  /// Subgraphs held by graph and graphs attributes, in attribute order.
+  std::vector<Graph*> subgraphs() const;
+
+  /// The graph that owns the node.
+  Graph* graph() const { return graph_; }
+  /// True after Graph::erase.
+  bool is_erased() const { return erased_; }
+  /// The next live node in the graph, or null.
+  Node* next() const;
+  /// The previous live node in the graph, or null.
+  Node* prev() const;
+
+  std::string doc_string;        ///< NodeProto.doc_string.
+  MetadataProps metadata_props;  ///< NodeProto.metadata_props (IR 10).
+  /// NodeProto.device_configurations (IR 11), each kept as serialized bytes:
+  /// preserved through load and save, not yet modelled.
+  std::vector<std::string> device_configurations;
+  std::string unknown_fields;    ///< Unknown NodeProto fields, serialized.
+
+ private:
+  friend class Graph;
+  Node(Graph* graph, std::string op_type, std::string domain)
+      : op_type_(std::move(op_type)), domain_(std::move(domain)), graph_(graph) {}
+  void adopt_subgraphs(const Attribute& attribute);
+
+  std::string op_type_, domain_, overload_, name_;
+  std::vector<Value*> inputs_;
+  std::vector<Value*> outputs_;
+  std::vector<Attribute> attributes_;
+  Graph* graph_;
+  Node* prev_ = nullptr;
+  Node* next_ = nullptr;
+  bool erased_ = false;
+};
+
+/// Iteration over a graph's live nodes that tolerates mutation: the current
+/// node may be erased, and nodes may be inserted anywhere. Nodes inserted
+/// after the current one are visited unless the current node was erased
+/// before they were inserted.
+class NodeRange {
+ public:
+  /// Forward iterator over live nodes.
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = Node*;
+    using difference_type = std::ptrdiff_t;
+    using pointer = Node**;
+    using reference = Node*;
+    iterator() = default;
+    explicit iterator(Node* node) : node_(node) {}
+    Node* operator*() const { return node_; }
+    iterator& operator++();
+    iterator operator++(int) {
+      iterator old = *this;
+      ++*this;
+      return old;
+    }
+    bool operator==(const iterator&) const = default;
+
+   private:
+    Node* node_ = nullptr;
+  };
+  explicit NodeRange(Node* first) : first_(first) {}
+  iterator begin() const { return iterator(first_); }
+  iterator end() const { return iterator(nullptr); }
+
+ private:
+  Node* first_;
+};
+
+/// A graph annotation for quantization (GraphProto.quantization_annotation).
+struct QuantizationAnnotation {
+  std::string tensor_name;                     ///< The annotated tensor.
+  MetadataProps quant_parameter_tensor_names;  ///< Parameter role -> tensor name.
+};
+
+/// A computation graph: inputs, initializers, nodes in order, outputs.
+/// Also used as the body of a Function and as graph-valued attributes.
+class Graph {
+ public:
+  /// An empty graph.
+  explicit Graph(std::string name = "");
+  ~Graph();
+  Graph(const Graph&) = delete;
+  Graph& operator=(const Graph&) = delete;
+
+  /// The graph's name.
+  const std::string& name() const { return name_; }
+  /// Renames the graph.
+  void set_name(std::string name) { name_ = std::move(name); }
+
+  // ---- inputs, outputs, initializers ----
+
+  /// Adds a graph input.
+  Value* add_input(std::string name, std::optional<Type> type = std::nullopt);
+  /// Graph inputs in order.
+  std::span<Value* const> inputs() const { return inputs_; }
+  /// Removes input `index`. The value stays alive (for example as an initializer).
+  void remove_input(size_t index);
+
+  /// Graph outputs in order. A value may appear more than once. Edit freely.
+  std::vector<Value*>& outputs() { return outputs_; }
+  /// Graph outputs in order.
+  const std::vector<Value*>& outputs() const { return outputs_; }
+
+  /// Adds an initializer that is not a graph input.
+  Value* add_initializer(std::string name, Tensor value);
+  /// Gives an existing value (normally a graph input, as in IR < 4) an initializer.
+  void set_initializer(Value* value, Tensor tensor);
+  /// Adds a sparse initializer.
+  Value* add_sparse_initializer(std::string name, SparseTensor value);
+  /// Dense initializers in order.
+  std::span<Value* const> initializers() const { return initializers_; }
+  /// Sparse initializers in order.
+  std::span<Value* const> sparse_initializers() const { return sparse_initializers_; }
+  /// Removes a value's initializer (dense or sparse).
+  void remove_initializer(Value* value);
+
+  /// Values listed in value_info, in order. Edit freely.
+  std::vector<Value*>& value_info() { return value_info_; }
+  /// Values listed in value_info, in order.
+  const std::vector<Value*>& value_info() const { return value_info_; }
+
+  /// Creates a value owned by this graph that belongs to no node or list; used
+  /// for value_info entries that name nothing else.
+  Value* create_detached_value(std::string name);
+
+  // ---- nodes ----
+
+  /// Creates a node with `num_outputs` unnamed outputs and appends it.
+  Node* append_node(std::string op_type, std::vector<Value*> inputs, size_t num_outputs,
+                    std::string domain = "");
+  /// Creates a node like append_node, placed just before `position`.
+  Node* insert_node_before(Node* position, std::string op_type, std::vector<Value*> inputs,
+                           size_t num_outputs, std::string domain = "");
+  /// Moves `node` (of this graph) to just before `position`.
+  void move_before(Node* node, Node* position);
+  /// Removes a node. Its outputs must have no uses and not be graph outputs;
+  /// otherwise ValidationError. Its inputs lose the uses. Memory is kept until
+  /// the graph dies, so iterators on it stay valid.
+  void erase(Node* node);
+  /// Live nodes in order; safe to mutate while iterating (see NodeRange).
+  NodeRange nodes() const { return NodeRange(head_); }
+  /// Number of live nodes.
+  size_t num_nodes() const { return num_nodes_; }
+  /// First live node, or null.
+  Node* first_node() const { return head_; }
+  /// Last live node, or null.
+  Node* last_node() const { return tail_; }
+
+  /// Reorders nodes so each comes after the producers of its inputs (stable
+  /// for already sorted graphs). Throws ValidationError naming a node on a cycle.
+  void sort_topologically();
+
+  // ---- nesting ----
+
+  /// The node whose attribute holds this graph; null for a top-level graph.
+  Node* parent_node() const { return parent_node_; }
+  /// The graph enclosing this one, or null.
+  Graph* parent_graph() const { return parent_node_ ? parent_node_->graph() : nullptr; }
+
+  std::string doc_string;        ///< GraphProto.doc_string.
+  MetadataProps metadata_props;  ///< GraphProto.metadata_props (IR 10).
+  std::vector<QuantizationAnnotation> quantization_annotation;  ///< As in GraphProto.
+  std::string unknown_fields;    ///< Unknown GraphProto fields, serialized.
+
+ private:
+  friend class Node;
+  Value* new_value(std::string name);
+  Node* new_node(std::string op_type, std::vector<Value*> inputs, size_t num_outputs,
+                 std::string domain);
+  void link_before(Node* node, Node* position);
+  void unlink(Node* node);
+
+  std::string name_;
+  std::vector<std::unique_ptr<Value>> values_;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  std::vector<Value*> inputs_, outputs_, initializers_, sparse_initializers_, value_info_;
+  Node* head_ = nullptr;
+  Node* tail_ = nullptr;
+  size_t num_nodes_ = 0;
+  Node* parent_node_ = nullptr;
+};
+
+}  // namespace onnxscript::ir

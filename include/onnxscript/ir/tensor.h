@@ -1,0 +1,169 @@
+#pragma once
+/// \file
+/// Tensor: a cheap, shared handle to typed, shaped bytes. The IR stores
+/// initializers and tensor attributes as Tensors, and the evaluator computes
+/// with the same class, so a constant moves from a model into a kernel without
+/// a copy.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "onnxscript/ir/data_type.h"
+#include "onnxscript/support/error.h"
+
+namespace onnxscript::ir {
+
+/// Ordered key/value pairs (ONNX metadata_props). Order and duplicates are kept.
+using MetadataProps = std::vector<std::pair<std::string, std::string>>;
+
+/// Memory that holds tensor elements. It may be owned (heap), borrowed (a
+/// caller's buffer kept alive by a token) or mapped from a file.
+class Storage {
+ public:
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+  virtual ~Storage() = default;
+
+  /// First byte of the memory.
+  std::byte* data() const { return data_; }
+  /// Length in bytes.
+  size_t size_bytes() const { return size_; }
+
+ protected:
+  Storage(std::byte* data, size_t size) : data_(data), size_(size) {}
+  std::byte* data_;
+  size_t size_;
+};
+
+/// Allocates `size` zeroed bytes, aligned to 64 bytes.
+std::shared_ptr<Storage> allocate_storage(size_t size);
+
+/// Allocates `count` empty std::string objects (element storage of string tensors).
+std::shared_ptr<Storage> allocate_string_storage(int64_t count);
+
+/// Wraps memory the caller owns. `keep_alive` is held as long as the storage
+/// lives; pass the owner of `data` (or nullptr if the caller guarantees lifetime).
+std::shared_ptr<Storage> borrow_storage(void* data, size_t size, std::shared_ptr<const void> keep_alive);
+
+/// How a tensor was encoded in its TensorProto; kept so that a model is
+/// written back the way it was read.
+enum class TensorEncoding : uint8_t {
+  kRawData,      ///< `raw_data` bytes (the default for new tensors).
+  kTypedFields,  ///< float_data, int32_data, int64_data, ... or string_data.
+  kExternal,     ///< In a side file, named by `external_data`.
+};
+
+/// Proto-level facts about a tensor that are not its value: its name inside a
+/// TensorProto, documentation, metadata, where its bytes came from. Only tensors
+/// that came from or go to a file carry these.
+struct TensorProtoInfo {
+  std::string name;                     ///< TensorProto.name.
+  std::string doc_string;               ///< TensorProto.doc_string.
+  MetadataProps metadata_props;         ///< TensorProto.metadata_props.
+  MetadataProps external_data;          ///< TensorProto.external_data, as read.
+  TensorEncoding encoding = TensorEncoding::kRawData;  ///< Encoding as read.
+  bool has_segment = false;             ///< TensorProto.segment was present.
+  int64_t segment_begin = 0;            ///< TensorProto.segment.begin.
+  int64_t segment_end = 0;              ///< TensorProto.segment.end.
+  std::string unknown_fields;           ///< Serialized fields this build does not know.
+};
+
+/// A typed, shaped array. Copying a Tensor copies the handle, not the
+/// elements: copies share storage, as numpy views and torch tensors do. Use
+/// clone() for an independent copy.
+///
+/// Elements are laid out densely in row-major order, in the ONNX raw_data
+/// layout: little-endian, bool as one byte, 4-bit types packed two per byte
+/// (low nibble first), complex as (real, imaginary) pairs. String tensors hold
+/// std::string objects.
+class Tensor {
+ public:
+  /// An undefined tensor (dtype kUndefined, no storage).
+  Tensor() = default;
+
+  /// A new zero-filled tensor (empty strings for string tensors).
+  Tensor(DataType dtype, std::vector<int64_t> shape);
+
+  /// A tensor over existing storage, starting `byte_offset` bytes into it.
+  /// Throws ValidationError when the storage is too small for the shape.
+  Tensor(DataType dtype, std::vector<int64_t> shape, std::shared_ptr<Storage> storage,
+         size_t byte_offset = 0);
+
+  /// False for a default-constructed tensor.
+  bool defined() const { return dtype_ != DataType::kUndefined; }
+  /// Element type.
+  DataType dtype() const { return dtype_; }
+  /// Dimensions; empty for a scalar.
+  const std::vector<int64_t>& shape() const { return shape_; }
+  /// Number of dimensions.
+  int64_t rank() const { return static_cast<int64_t>(shape_.size()); }
+  /// Number of elements (1 for a scalar).
+  int64_t numel() const { return numel_; }
+  /// Bytes the elements occupy (for strings: numel * sizeof(std::string)).
+  size_t nbytes() const;
+
+  /// Untyped pointer to the first element.
+  void* raw_data() { return storage_ ? storage_->data() + offset_ : nullptr; }
+  /// Untyped pointer to the first element.
+  const void* raw_data() const { return storage_ ? storage_->data() + offset_ : nullptr; }
+  /// The element bytes (not meaningful for string tensors).
+  std::span<const std::byte> bytes() const {
+    return {static_cast<const std::byte*>(raw_data()), nbytes()};
+  }
+  /// Typed pointer to the first element. The caller picks T to match dtype().
+  template <typename T>
+  T* data() {
+    return static_cast<T*>(raw_data());
+  }
+  /// Typed pointer to the first element. The caller picks T to match dtype().
+  template <typename T>
+  const T* data() const {
+    return static_cast<const T*>(raw_data());
+  }
+
+  /// The storage handle (shared with copies of this tensor).
+  const std::shared_ptr<Storage>& storage() const { return storage_; }
+  /// Byte offset of the first element inside storage().
+  size_t byte_offset() const { return offset_; }
+
+  /// A deep copy with its own storage. Proto info is copied too.
+  Tensor clone() const;
+
+  /// Same elements, another shape with the same element count (shares storage).
+  Tensor reshaped(std::vector<int64_t> shape) const;
+
+  /// Proto-level facts (name, doc, encoding); null for tensors that never
+  /// touched the wire format.
+  const TensorProtoInfo* proto_info() const { return info_.get(); }
+  /// Proto-level facts, created on first use.
+  TensorProtoInfo& mutable_proto_info();
+
+  /// Element-wise equality of dtype, shape and bytes (strings compared as
+  /// strings). Floats are compared bitwise, so NaN == NaN here.
+  bool same_contents(const Tensor& other) const;
+
+ private:
+  DataType dtype_ = DataType::kUndefined;
+  std::vector<int64_t> shape_;
+  int64_t numel_ = 0;
+  std::shared_ptr<Storage> storage_;
+  size_t offset_ = 0;
+  std::shared_ptr<TensorProtoInfo> info_;
+};
+
+/// Product of dimensions; throws ValidationError for a negative dimension or overflow.
+int64_t checked_numel(std::span<const int64_t> shape);
+
+/// A sparse tensor in COO form (ONNX SparseTensorProto).
+struct SparseTensor {
+  Tensor values;               ///< The non-zero values, 1-D.
+  Tensor indices;              ///< int64, shape [NNZ] (linearised) or [NNZ, rank].
+  std::vector<int64_t> dims;   ///< The dense shape.
+};
+
+}  // namespace onnxscript::ir

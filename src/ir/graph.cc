@@ -1,0 +1,341 @@
+#include "onnxscript/ir/graph.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace onnxscript::ir {
+
+// ---------------------------------------------------------------- Value
+
+bool Value::is_graph_input() const {
+  const auto ins = graph_->inputs();
+  return std::find(ins.begin(), ins.end(), this) != ins.end();
+}
+
+bool Value::is_graph_output() const {
+  const auto& outs = graph_->outputs();
+  return std::find(outs.begin(), outs.end(), this) != outs.end();
+}
+
+void Value::remove_use(Use use) {
+  auto it = std::find(uses_.begin(), uses_.end(), use);
+  ONNXSCRIPT_CHECK(it != uses_.end(), "use of '{}' not recorded", name_);
+  *it = uses_.back();
+  uses_.pop_back();
+}
+
+void Value::replace_all_uses_with(Value* other) {
+  if (other == this) return;
+  // set_input edits uses_, so work on a copy.
+  const std::vector<Use> uses = uses_;
+  for (const Use& use : uses) use.node->set_input(static_cast<size_t>(use.index), other);
+  for (Value*& out : graph_->outputs()) {
+    if (out == this) out = other;
+  }
+}
+
+// ---------------------------------------------------------------- Node
+
+void Node::set_input(size_t i, Value* value) {
+  Value*& slot = inputs_.at(i);
+  if (slot == value) return;
+  if (slot) slot->remove_use({this, static_cast<int>(i)});
+  slot = value;
+  if (value) value->uses_.push_back({this, static_cast<int>(i)});
+}
+
+void Node::append_input(Value* value) {
+  inputs_.push_back(nullptr);
+  set_input(inputs_.size() - 1, value);
+}
+
+void Node::pop_input() {
+  ONNXSCRIPT_CHECK(!inputs_.empty(), "pop_input on a node without inputs");
+  set_input(inputs_.size() - 1, nullptr);
+  inputs_.pop_back();
+}
+
+Value* Node::append_output(std::string name) {
+  Value* v = graph_->new_value(std::move(name));
+  v->producer_ = this;
+  v->output_index_ = static_cast<int>(outputs_.size());
+  outputs_.push_back(v);
+  return v;
+}
+
+const Attribute* Node::attribute(std::string_view name) const {
+  for (const Attribute& a : attributes_)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+void Node::adopt_subgraphs(const Attribute& attribute) {
+  if (const auto* g = std::get_if<std::shared_ptr<Graph>>(&attribute.value)) {
+    if (*g) (*g)->parent_node_ = this;
+  } else if (const auto* gs = std::get_if<std::vector<std::shared_ptr<Graph>>>(&attribute.value)) {
+    for (const auto& sub : *gs)
+      if (sub) sub->parent_node_ = this;
+  }
+}
+
+void Node::set_attribute(Attribute attribute) {
+  adopt_subgraphs(attribute);
+  for (Attribute& a : attributes_) {
+    if (a.name == attribute.name) {
+      a = std::move(attribute);
+      return;
+    }
+  }
+  attributes_.push_back(std::move(attribute));
+}
+
+bool Node::remove_attribute(std::string_view name) {
+  auto it = std::find_if(attributes_.begin(), attributes_.end(),
+                         [&](const Attribute& a) { return a.name == name; });
+  if (it == attributes_.end()) return false;
+  attributes_.erase(it);
+  return true;
+}
+
+std::vector<Graph*> Node::subgraphs() const {
+  std::vector<Graph*> out;
+  for (const Attribute& a : attributes_) {
+    if (const auto* g = std::get_if<std::shared_ptr<Graph>>(&a.value)) {
+      if (*g) out.push_back(g->get());
+    } else if (const auto* gs = std::get_if<std::vector<std::shared_ptr<Graph>>>(&a.value)) {
+      for (const auto& sub : *gs)
+        if (sub) out.push_back(sub.get());
+    }
+  }
+  return out;
+}
+
+Node* Node::next() const {
+  Node* n = next_;
+  while (n && n->erased_) n = n->next_;
+  return n;
+}
+
+Node* Node::prev() const {
+  Node* n = prev_;
+  while (n && n->erased_) n = n->prev_;
+  return n;
+}
+
+NodeRange::iterator& NodeRange::iterator::operator++() {
+  node_ = node_->next();
+  return *this;
+}
+
+// ---------------------------------------------------------------- Graph
+
+Graph::Graph(std::string name) : name_(std::move(name)) {}
+
+// Members are released without touching use lists: values of outer graphs may
+// already be gone when a subgraph dies.
+Graph::~Graph() = default;
+
+Value* Graph::new_value(std::string name) {
+  values_.push_back(std::unique_ptr<Value>(new Value(this, std::move(name))));
+  return values_.back().get();
+}
+
+Value* Graph::add_input(std::string name, std::optional<Type> type) {
+  Value* v = new_value(std::move(name));
+  v->set_type(std::move(type));
+  inputs_.push_back(v);
+  return v;
+}
+
+void Graph::remove_input(size_t index) { inputs_.erase(inputs_.begin() + static_cast<ptrdiff_t>(index)); }
+
+Value* Graph::add_initializer(std::string name, Tensor value) {
+  Value* v = new_value(std::move(name));
+  set_initializer(v, std::move(value));
+  return v;
+}
+
+void Graph::set_initializer(Value* value, Tensor tensor) {
+  ONNXSCRIPT_CHECK(value->graph() == this, "initializer '{}' belongs to another graph", value->name());
+  if (!value->const_value_) initializers_.push_back(value);
+  value->const_value_ = std::move(tensor);
+}
+
+Value* Graph::add_sparse_initializer(std::string name, SparseTensor value) {
+  Value* v = new_value(std::move(name));
+  v->sparse_value_ = std::move(value);
+  sparse_initializers_.push_back(v);
+  return v;
+}
+
+void Graph::remove_initializer(Value* value) {
+  std::erase(initializers_, value);
+  std::erase(sparse_initializers_, value);
+  value->const_value_.reset();
+  value->sparse_value_.reset();
+}
+
+Value* Graph::create_detached_value(std::string name) { return new_value(std::move(name)); }
+
+Node* Graph::new_node(std::string op_type, std::vector<Value*> inputs, size_t num_outputs,
+                      std::string domain) {
+  nodes_.push_back(std::unique_ptr<Node>(new Node(this, std::move(op_type), std::move(domain))));
+  Node* node = nodes_.back().get();
+  node->inputs_.reserve(inputs.size());
+  for (Value* in : inputs) node->append_input(in);
+  node->outputs_.reserve(num_outputs);
+  for (size_t i = 0; i < num_outputs; ++i) node->append_output("");
+  return node;
+}
+
+void Graph::link_before(Node* node, Node* position) {
+  node->erased_ = false;
+  if (position == nullptr) {  // append
+    node->prev_ = tail_;
+    node->next_ = nullptr;
+    if (tail_) tail_->next_ = node;
+    tail_ = node;
+    if (!head_) head_ = node;
+  } else {
+    node->next_ = position;
+    node->prev_ = position->prev_;
+    if (position->prev_) {
+      position->prev_->next_ = node;
+    } else {
+      head_ = node;
+    }
+    position->prev_ = node;
+  }
+  ++num_nodes_;
+}
+
+// Unlinks from the live list but keeps node->next_, so that an iterator
+// standing on the node can still advance.
+void Graph::unlink(Node* node) {
+  if (node->prev_) {
+    node->prev_->next_ = node->next_;
+  } else {
+    head_ = node->next_;
+  }
+  if (node->next_) {
+    node->next_->prev_ = node->prev_;
+  } else {
+    tail_ = node->prev_;
+  }
+  --num_nodes_;
+}
+
+Node* Graph::append_node(std::string op_type, std::vector<Value*> inputs, size_t num_outputs,
+                         std::string domain) {
+  Node* node = new_node(std::move(op_type), std::move(inputs), num_outputs, std::move(domain));
+  link_before(node, nullptr);
+  return node;
+}
+
+Node* Graph::insert_node_before(Node* position, std::string op_type, std::vector<Value*> inputs,
+                                size_t num_outputs, std::string domain) {
+  ONNXSCRIPT_CHECK(position && position->graph_ == this && !position->erased_,
+                   "insertion point is not a live node of this graph");
+  Node* node = new_node(std::move(op_type), std::move(inputs), num_outputs, std::move(domain));
+  link_before(node, position);
+  return node;
+}
+
+void Graph::move_before(Node* node, Node* position) {
+  ONNXSCRIPT_CHECK(node->graph_ == this && !node->erased_, "can only move live nodes of this graph");
+  if (node == position) return;
+  unlink(node);
+  link_before(node, position);
+}
+
+namespace {
+// Drops every use that `node` and the nodes of its subgraphs hold.
+void drop_uses(Node* node) {
+  for (size_t i = 0; i < node->inputs().size(); ++i) node->set_input(i, nullptr);
+  for (Graph* sub : node->subgraphs())
+    for (Node* inner : sub->nodes()) drop_uses(inner);
+}
+}  // namespace
+
+void Graph::erase(Node* node) {
+  ONNXSCRIPT_CHECK(node->graph_ == this && !node->erased_, "can only erase live nodes of this graph");
+  for (Value* out : node->outputs()) {
+    if (!out->uses().empty() || out->is_graph_output()) {
+      throw ValidationError(fmt::format(
+          "cannot erase node '{}' ({}): its output '{}' is still used", node->name(),
+          node->op_type(), out->name()));
+    }
+  }
+  drop_uses(node);
+  unlink(node);
+  node->erased_ = true;
+}
+
+void Graph::sort_topologically() {
+  // Kahn's algorithm over this graph's nodes, preferring the current order.
+  // Dependencies through subgraphs count: a node whose subgraph reads a value
+  // must come after that value's producer.
+  std::vector<Node*> order;
+  for (Node* n : nodes()) order.push_back(n);
+  std::unordered_map<Node*, size_t> position;
+  for (size_t i = 0; i < order.size(); ++i) position[order[i]] = i;
+
+  // Map each node (or a node nested in its subgraphs) to the top-level node here.
+  auto owner_here = [&](Node* n) -> Node* {
+    while (n && n->graph() != this) {
+      Graph* g = n->graph();
+      n = g->parent_node();
+    }
+    return n;
+  };
+
+  std::vector<std::vector<size_t>> successors(order.size());
+  std::vector<size_t> pending(order.size(), 0);
+  for (size_t i = 0; i < order.size(); ++i) {
+    for (Value* out : order[i]->outputs()) {
+      for (const Use& use : out->uses()) {
+        Node* consumer = owner_here(use.node);
+        if (!consumer || consumer->is_erased()) continue;
+        auto it = position.find(consumer);
+        if (it == position.end() || it->second == i) continue;
+        successors[i].push_back(it->second);
+        ++pending[it->second];
+      }
+    }
+  }
+  // A min-heap on original position keeps sorted graphs unchanged.
+  std::vector<size_t> ready;
+  auto cmp = [](size_t a, size_t b) { return a > b; };
+  for (size_t i = 0; i < order.size(); ++i)
+    if (pending[i] == 0) ready.push_back(i);
+  std::make_heap(ready.begin(), ready.end(), cmp);
+  std::vector<Node*> sorted;
+  sorted.reserve(order.size());
+  while (!ready.empty()) {
+    std::pop_heap(ready.begin(), ready.end(), cmp);
+    size_t i = ready.back();
+    ready.pop_back();
+    sorted.push_back(order[i]);
+    for (size_t s : successors[i]) {
+      if (--pending[s] == 0) {
+        ready.push_back(s);
+        std::push_heap(ready.begin(), ready.end(), cmp);
+      }
+    }
+  }
+  if (sorted.size() != order.size()) {
+    for (size_t i = 0; i < order.size(); ++i) {
+      if (pending[i] != 0) {
+        const Node* n = order[i];
+        throw ValidationError(fmt::format("graph '{}' has a cycle through node '{}' ({})", name_,
+                                          n->name(), n->op_type()));
+      }
+    }
+  }
+  for (Node* n : sorted) {
+    unlink(n);
+    link_before(n, nullptr);
+  }
+}
+
+}  // namespace onnxscript::ir

@@ -1,0 +1,1 @@
+#include "onnxscript/serde/serde.h"

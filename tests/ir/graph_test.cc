@@ -1,0 +1,174 @@
+#include "onnxscript/ir/ir.h"
+
+#include <gtest/gtest.h>
+
+namespace onnxscript::ir {
+namespace {
+
+// x -> Relu -> Neg -> y
+struct Chain {
+  Graph g{"chain"};
+  Value* x = g.add_input("x", Type::tensor(DataType::kFloat, Shape{Dim("N")}));
+  Node* relu = g.append_node("Relu", {x}, 1);
+  Node* neg = g.append_node("Neg", {relu->output(0)}, 1);
+  Chain() {
+    relu->output(0)->set_name("r");
+    neg->output(0)->set_name("y");
+    g.outputs().push_back(neg->output(0));
+  }
+};
+
+TEST(Graph, TracksProducersAndUses) {
+  Chain c;
+  EXPECT_EQ(c.relu->output(0)->producer(), c.relu);
+  EXPECT_EQ(c.relu->output(0)->output_index(), 0);
+  ASSERT_EQ(c.x->uses().size(), 1u);
+  EXPECT_EQ(c.x->uses()[0], (Use{c.relu, 0}));
+  EXPECT_TRUE(c.x->is_graph_input());
+  EXPECT_TRUE(c.neg->output(0)->is_graph_output());
+  EXPECT_EQ(c.g.num_nodes(), 2u);
+}
+
+TEST(Graph, ReplaceAllUsesUpdatesNodesAndOutputs) {
+  Chain c;
+  Node* abs = c.g.append_node("Abs", {c.x}, 1);
+  c.neg->output(0)->replace_all_uses_with(abs->output(0));
+  EXPECT_EQ(c.g.outputs()[0], abs->output(0));
+  c.relu->output(0)->replace_all_uses_with(c.x);
+  EXPECT_EQ(c.neg->input(0), c.x);
+  EXPECT_TRUE(c.relu->output(0)->uses().empty());
+  EXPECT_EQ(c.x->uses().size(), 3u);
+}
+
+TEST(Graph, EraseRefusesUsedOutputs) {
+  Chain c;
+  EXPECT_THROW(c.g.erase(c.relu), ValidationError);
+  EXPECT_THROW(c.g.erase(c.neg), ValidationError);  // graph output
+}
+
+TEST(Graph, EraseWhileIteratingVisitsEveryLiveNodeOnce) {
+  Graph g;
+  Value* x = g.add_input("x");
+  std::vector<Node*> made;
+  for (int i = 0; i < 6; ++i) made.push_back(g.append_node("Identity", {x}, 1));
+  std::vector<Node*> seen;
+  for (Node* n : g.nodes()) {
+    seen.push_back(n);
+    // Erase the current node and the one after it; iteration must go on.
+    if (n == made[1]) {
+      g.erase(made[1]);
+      g.erase(made[2]);
+    }
+  }
+  EXPECT_EQ(seen, (std::vector<Node*>{made[0], made[1], made[3], made[4], made[5]}));
+  EXPECT_EQ(g.num_nodes(), 4u);
+  EXPECT_TRUE(made[1]->is_erased());
+  EXPECT_EQ(x->uses().size(), 4u);
+}
+
+TEST(Graph, InsertWhileIteratingVisitsInsertedNodesAfterCurrent) {
+  Graph g;
+  Value* x = g.add_input("x");
+  Node* a = g.append_node("A", {x}, 1);
+  Node* b = g.append_node("B", {x}, 1);
+  std::vector<std::string> seen;
+  for (Node* n : g.nodes()) {
+    seen.push_back(n->op_type());
+    if (n == a) g.insert_node_before(b, "Inserted", {x}, 1);
+  }
+  EXPECT_EQ(seen, (std::vector<std::string>{"A", "Inserted", "B"}));
+}
+
+TEST(Graph, TopologicalSortReordersAndDetectsCycles) {
+  Graph g;
+  Value* x = g.add_input("x");
+  Node* second = g.append_node("Second", {nullptr}, 1);
+  Node* first = g.append_node("First", {x}, 1);
+  second->set_input(0, first->output(0));
+  g.sort_topologically();
+  EXPECT_EQ(g.first_node(), first);
+  EXPECT_EQ(g.last_node(), second);
+
+  first->set_input(0, second->output(0));  // now a cycle
+  second->set_name("loop_me");
+  try {
+    g.sort_topologically();
+    FAIL() << "expected a cycle error";
+  } catch (const ValidationError& e) {
+    EXPECT_NE(std::string(e.what()).find("cycle"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Graph, SubgraphCapturesCountForOrderingAndAreDroppedOnErase) {
+  Graph g;
+  Value* x = g.add_input("x");
+  Node* user = g.append_node("If", {x}, 1);
+  Node* producer = g.append_node("Relu", {x}, 1);
+  auto branch = std::make_shared<Graph>("then");
+  Node* inner = branch->append_node("Identity", {producer->output(0)}, 1);
+  branch->outputs().push_back(inner->output(0));
+  user->set_attribute(Attribute::make_graph("then_branch", branch));
+  EXPECT_EQ(branch->parent_node(), user);
+  EXPECT_EQ(branch->parent_graph(), &g);
+  g.sort_topologically();
+  EXPECT_EQ(g.first_node(), producer);
+  g.erase(user);
+  EXPECT_TRUE(producer->output(0)->uses().empty());
+}
+
+TEST(Tensor, SharesStorageAndClones) {
+  Tensor t(DataType::kFloat, {2, 3});
+  EXPECT_EQ(t.numel(), 6);
+  EXPECT_EQ(t.nbytes(), 24u);
+  Tensor alias = t;
+  alias.data<float>()[4] = 2.5f;
+  EXPECT_EQ(t.data<float>()[4], 2.5f);
+  Tensor copy = t.clone();
+  copy.data<float>()[4] = 1.0f;
+  EXPECT_EQ(t.data<float>()[4], 2.5f);
+  EXPECT_THROW(t.reshaped({4}), ValidationError);
+  EXPECT_EQ(t.reshaped({6}).shape(), std::vector<int64_t>{6});
+}
+
+TEST(Tensor, PacksFourBitTypesAndRejectsBadShapes) {
+  Tensor t(DataType::kInt4, {3});
+  EXPECT_EQ(t.nbytes(), 2u);
+  EXPECT_THROW(Tensor(DataType::kFloat, {2, -1}), ValidationError);
+  EXPECT_THROW(Tensor(DataType::kFloat, {int64_t{1} << 40, int64_t{1} << 40}), ValidationError);
+  auto small = allocate_storage(4);
+  EXPECT_THROW(Tensor(DataType::kFloat, {2}, small), ValidationError);
+}
+
+TEST(Tensor, StringTensorsHoldStrings) {
+  Tensor t(DataType::kString, {2});
+  t.data<std::string>()[1] = "hello";
+  Tensor copy = t.clone();
+  EXPECT_TRUE(copy.same_contents(t));
+  copy.data<std::string>()[1] = "other";
+  EXPECT_FALSE(copy.same_contents(t));
+}
+
+TEST(Type, PrintsAndCompares) {
+  Type seq = Type::sequence(Type::tensor(DataType::kInt64, Shape{}));
+  EXPECT_EQ(seq.to_string(), "seq(int64[])");
+  EXPECT_EQ(seq, Type::sequence(Type::tensor(DataType::kInt64, Shape{})));
+  EXPECT_NE(seq, Type::sequence(Type::tensor(DataType::kInt64)));
+  EXPECT_EQ(Type::tensor(DataType::kFloat, Shape{Dim("N"), Dim(3), Dim()}).to_string(),
+            "float[N,3,?]");
+  EXPECT_EQ(min_ir_version(Type::optional(Type::tensor(DataType::kFloat))), 8);
+  EXPECT_EQ(min_ir_version(Type::tensor(DataType::kInt4)), 10);
+}
+
+TEST(Attribute, TypedAccessNamesTheAttribute) {
+  Attribute a = Attribute::make_int("axis", 1);
+  EXPECT_EQ(a.as_int(), 1);
+  try {
+    (void)a.as_float();
+    FAIL();
+  } catch (const TypeError& e) {
+    EXPECT_STREQ(e.what(), "attribute 'axis' is int, not float");
+  }
+}
+
+}  // namespace
+}  // namespace onnxscript::ir
