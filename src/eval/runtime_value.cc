@@ -1,0 +1,99 @@
+#include "onnxscript/eval/runtime_value.h"
+
+#include <fmt/format.h>
+
+namespace onnxscript::eval {
+
+RuntimeValue::RuntimeValue(Tensor tensor) : kind_(Kind::kTensor), tensor_(std::move(tensor)) {}
+
+RuntimeValue RuntimeValue::sequence(ir::Type elem_type, std::vector<RuntimeValue> items) {
+  RuntimeValue v;
+  v.kind_ = Kind::kSequence;
+  v.sequence_ = std::make_shared<const SequenceValue>(SequenceValue{std::move(elem_type), std::move(items)});
+  return v;
+}
+
+RuntimeValue RuntimeValue::optional(ir::Type elem_type, std::optional<RuntimeValue> value) {
+  RuntimeValue v;
+  v.kind_ = Kind::kOptional;
+  std::shared_ptr<const RuntimeValue> inner;
+  if (value) inner = std::make_shared<const RuntimeValue>(std::move(*value));
+  v.optional_ = std::make_shared<const OptionalValue>(OptionalValue{std::move(elem_type), std::move(inner)});
+  return v;
+}
+
+RuntimeValue RuntimeValue::map(Tensor keys, Tensor values) {
+  if (keys.rank() != 1 || values.rank() < 1 || keys.shape()[0] != values.shape()[0]) {
+    throw TypeError(fmt::format("a map needs 1-D keys and values of one length, got {} keys and {} values",
+                                keys.numel(), values.numel()));
+  }
+  RuntimeValue v;
+  v.kind_ = Kind::kMap;
+  v.map_ = std::make_shared<const MapValue>(MapValue{std::move(keys), std::move(values)});
+  return v;
+}
+
+namespace {
+[[noreturn]] void wrong_kind(const RuntimeValue& v, const char* wanted) {
+  throw TypeError(fmt::format("expected a {} but the value is {}", wanted, v.describe()));
+}
+}  // namespace
+
+const Tensor& RuntimeValue::tensor() const {
+  if (kind_ != Kind::kTensor) wrong_kind(*this, "tensor");
+  return tensor_;
+}
+const SequenceValue& RuntimeValue::sequence() const {
+  if (kind_ != Kind::kSequence) wrong_kind(*this, "sequence");
+  return *sequence_;
+}
+const OptionalValue& RuntimeValue::optional() const {
+  if (kind_ != Kind::kOptional) wrong_kind(*this, "optional");
+  return *optional_;
+}
+const MapValue& RuntimeValue::map() const {
+  if (kind_ != Kind::kMap) wrong_kind(*this, "map");
+  return *map_;
+}
+
+ir::Type RuntimeValue::type() const {
+  switch (kind_) {
+    case Kind::kNone:
+      return {};
+    case Kind::kTensor: {
+      ir::Shape shape;
+      for (int64_t d : tensor_.shape()) shape.emplace_back(d);
+      return ir::Type::tensor(tensor_.dtype(), std::move(shape));
+    }
+    case Kind::kSequence:
+      return ir::Type::sequence(sequence_->elem_type);
+    case Kind::kOptional:
+      return ir::Type::optional(optional_->elem_type);
+    case Kind::kMap: {
+      ir::Type value_type = ir::Type::tensor(map_->values.dtype());
+      return ir::Type::map(map_->keys.dtype(), value_type);
+    }
+  }
+  return {};
+}
+
+std::string RuntimeValue::describe() const {
+  switch (kind_) {
+    case Kind::kNone:
+      return "none";
+    case Kind::kTensor:
+      return fmt::format("tensor({})[{}]", ir::data_type_name(tensor_.dtype()),
+                         fmt::join(tensor_.shape(), ","));
+    case Kind::kSequence:
+      return fmt::format("sequence of {} {}", sequence_->items.size(), sequence_->elem_type.to_string());
+    case Kind::kOptional:
+      return optional_->value ? fmt::format("optional holding {}", optional_->value->describe())
+                              : "empty optional";
+    case Kind::kMap:
+      return fmt::format("map({}, {}) of {}", ir::data_type_name(map_->keys.dtype()),
+                         ir::data_type_name(map_->values.dtype()), map_->keys.numel());
+  }
+  return "?";
+}
+
+}  // namespace onnxscript::eval
