@@ -172,3 +172,19 @@ TEST(Attribute, TypedAccessNamesTheAttribute) {
 
 }  // namespace
 }  // namespace onnxscript::ir
+
+namespace onnxscript::ir {
+namespace {
+TEST(Tensor, FromValuesAndScalars) {
+  Tensor t = Tensor::from<float>({1, 2, 3, 4}, {2, 2});
+  EXPECT_EQ(t.dtype(), DataType::kFloat);
+  EXPECT_EQ(t.shape(), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(t.data<float>()[3], 4.0f);
+  EXPECT_EQ(Tensor::from<int64_t>({5, 6}).shape(), std::vector<int64_t>{2});
+  Tensor s = Tensor::scalar(true);
+  EXPECT_EQ(s.dtype(), DataType::kBool);
+  EXPECT_EQ(s.rank(), 0);
+  EXPECT_THROW(Tensor::from<float>({1, 2, 3}, {2, 2}), ValidationError);
+}
+}  // namespace
+}  // namespace onnxscript::ir

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <span>
 #include <string>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "onnxscript/ir/data_type.h"
+#include "onnxscript/ir/element_types.h"
 #include "onnxscript/support/error.h"
 
 namespace onnxscript::ir {
@@ -93,6 +95,28 @@ class Tensor {
   /// Throws ValidationError when the storage is too small for the shape.
   Tensor(DataType dtype, std::vector<int64_t> shape, std::shared_ptr<Storage> storage,
          size_t byte_offset = 0);
+
+  /// A 1-D tensor holding `values`, or of `shape` when given (element counts must agree).
+  template <typename T>
+  static Tensor from(std::initializer_list<T> values, std::vector<int64_t> shape = {-1}) {
+    return from_span<T>(std::span<const T>(values.begin(), values.size()), std::move(shape));
+  }
+  /// Like from(), over any contiguous range of values.
+  template <typename T>
+  static Tensor from_span(std::span<const T> values, std::vector<int64_t> shape = {-1}) {
+    if (shape.size() == 1 && shape[0] == -1) shape[0] = static_cast<int64_t>(values.size());
+    Tensor t(data_type_of<T>(), std::move(shape));
+    if (t.numel() != static_cast<int64_t>(values.size()))
+      throw ValidationError("Tensor::from: the values do not fill the shape");
+    T* out = t.data<T>();
+    for (size_t i = 0; i < values.size(); ++i) out[i] = values[i];
+    return t;
+  }
+  /// A scalar (rank 0) tensor.
+  template <typename T>
+  static Tensor scalar(T value) {
+    return from_span<T>(std::span<const T>(&value, 1), {});
+  }
 
   /// False for a default-constructed tensor.
   bool defined() const { return dtype_ != DataType::kUndefined; }
