@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: install what is missing, build, run
+# every test; then build again with AddressSanitizer and
+# UndefinedBehaviorSanitizer and run every test there too.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/scripts/install-deps.sh"
+
+run_suite() {
+  local build_dir="$1"
+  shift
+  "$root/scripts/build.sh" "$build_dir" "$@"
+  (cd "$build_dir" && ctest --output-on-failure -j "$(nproc)" --no-tests=error)
+}
+
+echo "== tests (RelWithDebInfo)"
+run_suite "$root/build"
+echo "== tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  run_suite "$root/build-sanitize" -DONNXSCRIPT_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
