@@ -1,0 +1,67 @@
+#pragma once
+/// \file
+/// The one entry point through which every generated operator function (and
+/// every C++ operator overload) records a node or runs a kernel.
+/// Not for direct use: call the typed functions in onnxscript::opsetN.
+
+#include <cstdint>
+#include <source_location>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "onnxscript/ir/attribute.h"
+#include "onnxscript/script/value.h"
+
+namespace onnxscript {
+
+/// An error found while a graph is built or a script runs eagerly: bad input
+/// types, a traced value used where a concrete one is needed, and so on. The
+/// message ends with the user's file and line.
+class ScriptError : public Error {
+ public:
+  using Error::Error;
+};
+
+namespace detail {
+
+/// A type parameter of an operator schema ("T") and the types it allows,
+/// spelled as ONNX does: "tensor(float)", "seq(tensor(int64))", ...
+struct TypeParam {
+  std::string_view name;                       ///< e.g. "T".
+  std::span<const std::string_view> allowed;   ///< Allowed type strings.
+};
+
+/// A formal input of an operator schema.
+struct FormalInput {
+  std::string_view name;  ///< e.g. "A".
+  int type_param;         ///< Index into OpSignature::type_params, or -1 for a fixed type string.
+  std::string_view fixed_type;  ///< The type string when type_param is -1 (e.g. "tensor(int64)").
+  bool optional;          ///< May be omitted.
+  bool variadic;          ///< Takes a list (last formal only).
+};
+
+/// Static facts about one operator version, generated from its schema.
+struct OpSignature {
+  std::string_view domain;                 ///< "" for ai.onnx.
+  std::string_view name;                   ///< Operator name.
+  int64_t since_version;                   ///< Schema version.
+  std::span<const FormalInput> inputs;     ///< Formal inputs in order.
+  std::span<const TypeParam> type_params;  ///< Type constraints.
+};
+
+/// Records a node (when any input is traced) or runs the kernel (when all
+/// inputs are concrete or literals). `inputs` is the flattened actual input
+/// list (a variadic formal contributes several); omitted optional inputs are
+/// Value(). Literals take the element type of the values that share their
+/// type parameter. `opset_version` is the version of the opset namespace the
+/// caller used (it becomes the graph's opset import).
+std::vector<Value> call_op(const OpSignature& signature, int64_t opset_version, std::span<const Value> inputs,
+                           std::vector<ir::Attribute> attributes, size_t num_outputs,
+                           std::source_location location);
+
+/// "file:line" of a source location, for messages.
+std::string where(const std::source_location& location);
+
+}  // namespace detail
+}  // namespace onnxscript

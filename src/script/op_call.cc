@@ -1,0 +1,273 @@
+#include "onnxscript/script/op_call.h"
+
+#include <fmt/format.h>
+
+#include "onnxscript/eval/eager.h"
+#include "onnxscript/ir/element_types.h"
+#include "onnxscript/ir/graph.h"
+#include "onnxscript/script/trace.h"
+
+namespace onnxscript::detail {
+
+std::string where(const std::source_location& location) {
+  return fmt::format("{}:{}", location.file_name(), location.line());
+}
+
+namespace {
+
+// The formal input that actual input `i` binds to (variadic formals are last
+// and absorb the rest).
+const FormalInput* formal_of(const OpSignature& sig, size_t i) {
+  if (sig.inputs.empty()) return nullptr;
+  if (i < sig.inputs.size()) return &sig.inputs[i];
+  return sig.inputs.back().variadic ? &sig.inputs.back() : nullptr;
+}
+
+std::string tensor_type_string(DataType dtype) { return fmt::format("tensor({})", ir::data_type_name(dtype)); }
+
+// "tensor(int64)" -> kInt64; nullopt for anything that is not a tensor type.
+std::optional<DataType> parse_tensor_type(std::string_view type) {
+  constexpr std::string_view prefix = "tensor(";
+  if (type.substr(0, prefix.size()) != prefix || type.back() != ')') return std::nullopt;
+  return ir::parse_data_type(type.substr(prefix.size(), type.size() - prefix.size() - 1));
+}
+
+template <typename T>
+Tensor scalar_of(double value) {
+  if constexpr (std::is_same_v<T, std::string>) {
+    throw TypeError("a numeric literal cannot become a string tensor");
+  } else if constexpr (std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>) {
+    return Tensor::scalar(T(static_cast<float>(value)));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return Tensor::scalar(value != 0.0);
+  } else {
+    return Tensor::scalar(static_cast<T>(value));
+  }
+}
+
+// A rank-0 tensor of `dtype` holding the literal.
+Tensor materialize(const Value& literal, DataType dtype) {
+  const double v = literal.literal_as_double();
+  switch (dtype) {
+#define ONNXSCRIPT_CASE(D) \
+  case DataType::D:        \
+    return scalar_of<ir::CppType<DataType::D>::type>(v);
+    ONNXSCRIPT_CASE(kFloat)
+    ONNXSCRIPT_CASE(kDouble)
+    ONNXSCRIPT_CASE(kFloat16)
+    ONNXSCRIPT_CASE(kBfloat16)
+    ONNXSCRIPT_CASE(kInt8)
+    ONNXSCRIPT_CASE(kInt16)
+    ONNXSCRIPT_CASE(kInt32)
+    ONNXSCRIPT_CASE(kUint8)
+    ONNXSCRIPT_CASE(kUint16)
+    ONNXSCRIPT_CASE(kUint32)
+    ONNXSCRIPT_CASE(kUint64)
+    ONNXSCRIPT_CASE(kBool)
+#undef ONNXSCRIPT_CASE
+    case DataType::kInt64:
+      // Through int64 directly: a double cannot hold every int64.
+      return Tensor::scalar(literal.literal_as_int());
+    default:
+      throw TypeError(fmt::format("a literal cannot become a {} tensor", ir::data_type_name(dtype)));
+  }
+}
+
+DataType default_literal_type(const Value& literal) {
+  switch (literal.kind()) {
+    case Value::Kind::kIntLiteral:
+      return DataType::kInt64;
+    case Value::Kind::kBoolLiteral:
+      return DataType::kBool;
+    default:
+      return DataType::kFloat;
+  }
+}
+
+struct LiteralPlan {
+  DataType dtype = DataType::kUndefined;
+  int cast_like = -1;  // index of a traced peer of unknown type to CastLike to
+};
+
+class OpCall {
+ public:
+  OpCall(const OpSignature& sig, int64_t opset_version, std::span<const Value> inputs,
+         std::vector<ir::Attribute> attributes, size_t num_outputs, std::source_location location)
+      : sig_(sig),
+        opset_version_(opset_version),
+        inputs_(inputs),
+        attributes_(std::move(attributes)),
+        num_outputs_(num_outputs),
+        location_(location) {}
+
+  std::vector<Value> run() {
+    for (const Value& v : inputs_) traced_ |= v.is_traced();
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      if (!formal_of(sig_, i)) fail(fmt::format("takes at most {} inputs, got {}", sig_.inputs.size(), inputs_.size()));
+    }
+    check_types();
+    plan_literals();
+    return traced_ ? record() : evaluate();
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& message) const {
+    throw ScriptError(fmt::format("{}{}{}: {} (at {})", sig_.domain, sig_.domain.empty() ? "" : ".", sig_.name,
+                                  message, where(location_)));
+  }
+
+  // Checks known element types against the type constraints, and that inputs
+  // sharing a type parameter agree.
+  void check_types() {
+    std::vector<std::optional<DataType>> bound(sig_.type_params.size());
+    std::vector<size_t> bound_by(sig_.type_params.size());
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      const FormalInput& formal = *formal_of(sig_, i);
+      const auto dtype = inputs_[i].dtype();
+      if (!dtype) continue;
+      const std::string type = tensor_type_string(*dtype);
+      if (formal.type_param < 0) {
+        if (!formal.fixed_type.empty() && formal.fixed_type != type) {
+          fail(fmt::format("input '{}' has type {}, but the operator takes {}", formal.name, type,
+                           formal.fixed_type));
+        }
+        continue;
+      }
+      const TypeParam& param = sig_.type_params[static_cast<size_t>(formal.type_param)];
+      bool allowed = false;
+      for (std::string_view a : param.allowed) allowed |= (a == type);
+      if (!allowed) {
+        fail(fmt::format("input '{}' has type {}, which {} does not allow; allowed: {}", formal.name, type,
+                         param.name, fmt::join(param.allowed, ", ")));
+      }
+      auto& b = bound[static_cast<size_t>(formal.type_param)];
+      if (b && *b != *dtype && !formal.variadic) {
+        fail(fmt::format("inputs '{}' and '{}' share type {} but are {} and {}",
+                         sig_.inputs[std::min(bound_by[static_cast<size_t>(formal.type_param)], sig_.inputs.size() - 1)].name,
+                         formal.name, param.name, tensor_type_string(*b), type));
+      }
+      if (!b) {
+        b = dtype;
+        bound_by[static_cast<size_t>(formal.type_param)] = i;
+      }
+    }
+    bound_ = std::move(bound);
+  }
+
+  void plan_literals() {
+    plans_.assign(inputs_.size(), {});
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      if (!inputs_[i].is_literal()) continue;
+      const FormalInput& formal = *formal_of(sig_, i);
+      LiteralPlan& plan = plans_[i];
+      if (formal.type_param < 0) {
+        plan.dtype = parse_tensor_type(formal.fixed_type).value_or(default_literal_type(inputs_[i]));
+        continue;
+      }
+      const auto p = static_cast<size_t>(formal.type_param);
+      if (bound_[p]) {
+        plan.dtype = *bound_[p];
+        continue;
+      }
+      const TypeParam& param = sig_.type_params[p];
+      if (param.allowed.size() == 1) {
+        if (auto only = parse_tensor_type(param.allowed[0])) {
+          plan.dtype = *only;
+          continue;
+        }
+      }
+      plan.dtype = default_literal_type(inputs_[i]);
+      // A traced peer whose type is not known yet: follow it at run time.
+      for (size_t j = 0; j < inputs_.size(); ++j) {
+        if (j != i && inputs_[j].is_traced() && formal_of(sig_, j)->type_param == formal.type_param) {
+          plan.cast_like = static_cast<int>(j);
+          break;
+        }
+      }
+    }
+  }
+
+  std::vector<Value> record() {
+    TraceScope* scope = TraceScope::current();
+    if (!scope) fail("a traced value is used outside the script that traces it");
+    ir::Graph& graph = scope->graph();
+    std::vector<ir::Value*> ins(inputs_.size(), nullptr);
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      const Value& v = inputs_[i];
+      if (v.is_traced()) {
+        ins[i] = v.ir_value();
+      } else if (v.is_literal()) {
+        ins[i] = constant(graph, *scope, materialize(v, plans_[i].dtype));
+        if (plans_[i].cast_like >= 0) {
+          ir::Node* cast = graph.append_node("CastLike", {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()}, 1);
+          cast->output(0)->set_name(scope->fresh_name());
+          ins[i] = cast->output(0);
+        }
+      } else if (v.is_concrete()) {
+        if (!v.concrete().is_tensor()) fail(fmt::format("input {} is a concrete {}, which a graph cannot hold", i, v.describe()));
+        ins[i] = constant(graph, *scope, v.tensor());
+      }
+    }
+    scope->use_opset(sig_.domain, opset_version_);
+    ir::Node* node = graph.append_node(std::string(sig_.name), std::move(ins), num_outputs_, std::string(sig_.domain));
+    for (ir::Attribute& a : attributes_) node->set_attribute(std::move(a));
+    std::vector<Value> outs;
+    outs.reserve(num_outputs_);
+    for (ir::Value* out : node->outputs()) {
+      out->set_name(scope->fresh_name());
+      outs.push_back(Value::traced(out));
+    }
+    return outs;
+  }
+
+  static ir::Value* constant(ir::Graph& graph, TraceScope& scope, Tensor value) {
+    ir::Node* node = graph.append_node("Constant", {}, 1);
+    node->set_attribute(ir::Attribute::make_tensor("value", std::move(value)));
+    node->output(0)->set_name(scope.fresh_name("const"));
+    return node->output(0);
+  }
+
+  std::vector<Value> evaluate() {
+    std::vector<eval::RuntimeValue> ins(inputs_.size());
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      const Value& v = inputs_[i];
+      if (v.is_concrete()) {
+        ins[i] = v.concrete();
+      } else if (v.is_literal()) {
+        ins[i] = materialize(v, plans_[i].dtype);
+      }
+    }
+    std::vector<eval::RuntimeValue> outs;
+    try {
+      outs = eval::run_op(sig_.name, ins, attributes_, num_outputs_, opset_version_, sig_.domain);
+    } catch (const ScriptError&) {
+      throw;
+    } catch (const Error& e) {
+      throw ScriptError(fmt::format("{} (at {})", e.what(), where(location_)));
+    }
+    std::vector<Value> result;
+    result.reserve(outs.size());
+    for (auto& o : outs) result.emplace_back(o);
+    return result;
+  }
+
+  const OpSignature& sig_;
+  int64_t opset_version_;
+  std::span<const Value> inputs_;
+  std::vector<ir::Attribute> attributes_;
+  size_t num_outputs_;
+  std::source_location location_;
+  bool traced_ = false;
+  std::vector<std::optional<DataType>> bound_;
+  std::vector<LiteralPlan> plans_;
+};
+
+}  // namespace
+
+std::vector<Value> call_op(const OpSignature& signature, int64_t opset_version, std::span<const Value> inputs,
+                           std::vector<ir::Attribute> attributes, size_t num_outputs,
+                           std::source_location location) {
+  return OpCall(signature, opset_version, inputs, std::move(attributes), num_outputs, location).run();
+}
+
+}  // namespace onnxscript::detail

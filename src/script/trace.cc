@@ -1,0 +1,67 @@
+#include "onnxscript/script/trace.h"
+
+#include <deque>
+
+#include <fmt/format.h>
+
+namespace onnxscript {
+
+namespace {
+thread_local TraceScope* current_trace = nullptr;
+thread_local EagerScope* current_eager = nullptr;
+}  // namespace
+
+TraceScope::TraceScope(ir::Graph& graph, ir::OpsetImports& opsets)
+    : graph_(graph), opsets_(opsets), parent_(current_trace) {
+  // Nested scopes continue their parent's numbering so names stay unique
+  // across a graph and its subgraphs.
+  if (parent_) next_id_ = parent_->next_id_;
+  current_trace = this;
+}
+
+TraceScope::~TraceScope() {
+  if (parent_) parent_->next_id_ = next_id_;
+  current_trace = parent_;
+}
+
+TraceScope* TraceScope::current() { return current_trace; }
+
+void TraceScope::use_opset(std::string_view domain, int64_t version) {
+  if (auto existing = opsets_.find(domain)) {
+    if (*existing != version) {
+      throw Error(fmt::format("opset conflict: domain '{}' is used at version {} and at version {}",
+                              domain.empty() ? "ai.onnx" : domain, *existing, version));
+    }
+    return;
+  }
+  opsets_.set(std::string(domain), version);
+  if (parent_) parent_->use_opset(domain, version);
+}
+
+std::string TraceScope::fresh_name(std::string_view hint) {
+  const int64_t id = next_id_++;
+  if (hint.empty()) return fmt::format("t{}", id);
+  return fmt::format("{}_{}", hint, id);
+}
+
+struct EagerScope::Arena {
+  // A deque keeps element addresses stable as it grows.
+  std::deque<eval::RuntimeValue> values;
+};
+
+EagerScope::EagerScope() : arena_(new Arena), parent_(current_eager) { current_eager = this; }
+
+EagerScope::~EagerScope() {
+  current_eager = parent_;
+  delete arena_;
+}
+
+const eval::RuntimeValue* EagerScope::hold(eval::RuntimeValue value) {
+  // Values created outside any explicit scope live as long as the thread.
+  thread_local Arena thread_arena;
+  Arena* arena = current_eager ? current_eager->arena_ : &thread_arena;
+  arena->values.push_back(std::move(value));
+  return &arena->values.back();
+}
+
+}  // namespace onnxscript
