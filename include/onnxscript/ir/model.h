@@ -46,6 +46,11 @@ class Function {
   Graph& body() { return *body_; }
   /// The body: inputs, outputs, nodes and value_info.
   const Graph& body() const { return *body_; }
+  /// Takes the body out (for example to make it a model's main graph),
+  /// leaving an empty one.
+  std::unique_ptr<Graph> take_body() {
+    return std::exchange(body_, std::make_unique<Graph>(name));
+  }
 
   std::string domain;    ///< FunctionProto.domain.
   std::string name;      ///< FunctionProto.name.
@@ -75,6 +80,8 @@ class Model {
   Graph& graph() { return *graph_; }
   /// The main graph.
   const Graph& graph() const { return *graph_; }
+  /// Replaces the main graph.
+  void set_graph(std::unique_ptr<Graph> graph) { graph_ = std::move(graph); }
 
   /// Model-local functions in order.
   std::vector<std::unique_ptr<Function>>& functions() { return functions_; }

@@ -1,0 +1,438 @@
+#include "onnxscript/script/function.h"
+
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "onnxscript/serde/serde.h"
+#include "onnxscript/serde/text.h"
+#include "onnxscript/support/file_io.h"
+#include "script/model_inference.h"
+
+namespace onnxscript {
+
+// ---------------------------------------------------------------- Attr<T>
+
+namespace {
+
+// The Constant attribute that carries an attribute of type T as a value.
+template <typename T>
+const char* constant_attribute_for() {
+  if constexpr (std::is_same_v<T, int64_t>) return "value_int";
+  if constexpr (std::is_same_v<T, float>) return "value_float";
+  if constexpr (std::is_same_v<T, std::string>) return "value_string";
+  if constexpr (std::is_same_v<T, std::vector<int64_t>>) return "value_ints";
+  if constexpr (std::is_same_v<T, std::vector<float>>) return "value_floats";
+}
+
+template <typename T>
+Tensor tensor_of(const T& v) {
+  if constexpr (std::is_same_v<T, std::vector<int64_t>> || std::is_same_v<T, std::vector<float>>) {
+    return Tensor::from_span<typename T::value_type>(v);
+  } else {
+    return Tensor::scalar(v);
+  }
+}
+
+}  // namespace
+
+template <typename T>
+Attr<T>::operator Value() const {
+  if (!is_reference()) return Value(tensor_of(value_));
+  TraceScope* scope = TraceScope::current();
+  if (!scope) throw ScriptError(fmt::format("attribute '{}' is used outside the script that traces it", reference_));
+  ir::Node* node = scope->graph().append_node("Constant", {}, 1);
+  node->set_attribute(
+      ir::Attribute::make_reference(constant_attribute_for<T>(), detail::attribute_type_of<T>(), reference_));
+  node->output(0)->set_name(scope->fresh_name(reference_));
+  return Value::traced(node->output(0));
+}
+
+template <typename T>
+ir::Attribute Attr<T>::to_attribute(std::string name) const {
+  if (is_reference()) return ir::Attribute::make_reference(std::move(name), detail::attribute_type_of<T>(), reference_);
+  return detail::attribute_argument(std::move(name), value_);
+}
+
+template class Attr<int64_t>;
+template class Attr<float>;
+template class Attr<std::string>;
+template class Attr<std::vector<int64_t>>;
+template class Attr<std::vector<float>>;
+
+// ---------------------------------------------------------------- Outputs
+
+Value Outputs::single() const {
+  if (values_.size() != 1) {
+    throw ScriptError(fmt::format("the call has {} outputs; index them or use as<{}>()", values_.size(),
+                                  values_.size()));
+  }
+  return values_[0];
+}
+
+void Outputs::check_count(size_t n) const {
+  if (values_.size() != n) throw ScriptError(fmt::format("the call has {} outputs, not {}", values_.size(), n));
+}
+
+// ---------------------------------------------------------------- detail helpers
+
+namespace detail {
+
+ir::Attribute attribute_argument(std::string name, int64_t v) { return ir::Attribute::make_int(std::move(name), v); }
+ir::Attribute attribute_argument(std::string name, int v) { return ir::Attribute::make_int(std::move(name), v); }
+ir::Attribute attribute_argument(std::string name, float v) { return ir::Attribute::make_float(std::move(name), v); }
+ir::Attribute attribute_argument(std::string name, double v) {
+  return ir::Attribute::make_float(std::move(name), static_cast<float>(v));
+}
+ir::Attribute attribute_argument(std::string name, const std::string& v) {
+  return ir::Attribute::make_string(std::move(name), v);
+}
+ir::Attribute attribute_argument(std::string name, const char* v) {
+  return ir::Attribute::make_string(std::move(name), v);
+}
+ir::Attribute attribute_argument(std::string name, const std::vector<int64_t>& v) {
+  return ir::Attribute::make_ints(std::move(name), v);
+}
+ir::Attribute attribute_argument(std::string name, const std::vector<float>& v) {
+  return ir::Attribute::make_floats(std::move(name), v);
+}
+
+template <>
+int64_t attribute_value<int64_t>(const ir::Attribute& a) {
+  return a.as_int();
+}
+template <>
+float attribute_value<float>(const ir::Attribute& a) {
+  return a.as_float();
+}
+template <>
+std::string attribute_value<std::string>(const ir::Attribute& a) {
+  return a.as_string();
+}
+template <>
+std::vector<int64_t> attribute_value<std::vector<int64_t>>(const ir::Attribute& a) {
+  return a.as_ints();
+}
+template <>
+std::vector<float> attribute_value<std::vector<float>>(const ir::Attribute& a) {
+  return a.as_floats();
+}
+
+Value add_traced_input(ir::Function& fn, const std::string& name, std::optional<ir::Type> type) {
+  return Value::traced(fn.body().add_input(name, std::move(type)));
+}
+
+namespace {
+ir::Attribute default_attribute(const Param& param, ir::AttributeType type) {
+  return std::visit(
+      [&](const auto& v) -> ir::Attribute {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<V, std::monostate>) {
+          return {};
+        } else {
+          ir::Attribute a = attribute_argument(param.name, v);
+          // An integer default written for a float attribute ({"alpha", 1}) is a float.
+          if (type == ir::AttributeType::kFloat && a.type == ir::AttributeType::kInt) {
+            a = ir::Attribute::make_float(param.name, static_cast<float>(a.as_int()));
+          }
+          if (a.type != type) {
+            throw ScriptError(fmt::format("the default of attribute '{}' is {}, but the parameter is {}", param.name,
+                                          ir::attribute_type_name(a.type), ir::attribute_type_name(type)));
+          }
+          return a;
+        }
+      },
+      param.default_value);
+}
+}  // namespace
+
+void add_traced_attribute(ir::Function& fn, const Param& param, ir::AttributeType type) {
+  if (std::holds_alternative<std::monostate>(param.default_value)) {
+    fn.attribute_names.push_back(param.name);
+  } else {
+    fn.attribute_defaults.push_back(default_attribute(param, type));
+  }
+}
+
+void set_traced_outputs(ir::Function& fn, const std::vector<Value>& results) {
+  ir::Graph& body = fn.body();
+  TraceScope* scope = TraceScope::current();
+  for (size_t i = 0; i < results.size(); ++i) {
+    Value v = results[i];
+    ir::Value* out = v.ir_value();
+    const bool produced_here = out && out->producer() && out->graph() == &body &&
+                               std::find(body.outputs().begin(), body.outputs().end(), out) == body.outputs().end();
+    if (!produced_here) {
+      // Inputs, repeated outputs, captured values and constants get a node of
+      // their own, since an ONNX output must be produced in its graph.
+      if (!v.is_traced()) v = Value::traced(nullptr), out = nullptr;
+      ir::Value* source = results[i].is_traced() ? results[i].ir_value() : nullptr;
+      ir::Node* node;
+      if (source) {
+        node = body.append_node("Identity", {source}, 1);
+      } else if (results[i].is_literal()) {
+        throw ScriptError(fmt::format("output {} of '{}' is a bare literal; wrap it in a typed constant", i, fn.name));
+      } else if (results[i].is_concrete() && results[i].concrete().is_tensor()) {
+        node = body.append_node("Constant", {}, 1);
+        node->set_attribute(ir::Attribute::make_tensor("value", results[i].tensor()));
+      } else {
+        throw ScriptError(fmt::format("output {} of '{}' is {}, which a graph cannot return", i, fn.name,
+                                      results[i].describe()));
+      }
+      node->output(0)->set_name(scope ? scope->fresh_name() : fmt::format("out{}", i));
+      if (source) node->output(0)->set_type(source->type());
+      out = node->output(0);
+    }
+    body.outputs().push_back(out);
+  }
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------- Function
+
+struct Function::Impl {
+  std::string domain, name;
+  std::vector<Param> params;
+  std::shared_ptr<const detail::ScriptBody> body;
+  int64_t domain_version;
+  std::vector<ParamKind> kinds;
+
+  mutable std::once_flag traced_once;
+  mutable std::unique_ptr<ir::Function> traced;
+  mutable std::vector<Function> callees;  // direct callees, in first-call order
+};
+
+namespace {
+// The callee lists of the functions being traced on this thread, innermost last.
+thread_local std::vector<std::vector<Function>*> tracing_callees;
+}  // namespace
+
+Function::Function(std::string domain, std::string name, std::vector<Param> params,
+                   std::shared_ptr<const detail::ScriptBody> body, int64_t domain_version)
+    : impl_(std::make_shared<Impl>()) {
+  impl_->domain = std::move(domain);
+  impl_->name = std::move(name);
+  impl_->params = std::move(params);
+  impl_->body = std::move(body);
+  impl_->domain_version = domain_version;
+  impl_->kinds = impl_->body->param_kinds();
+  if (impl_->kinds.size() != impl_->params.size()) {
+    throw ScriptError(fmt::format("script '{}' names {} parameters but its lambda takes {}", impl_->name,
+                                  impl_->params.size(), impl_->kinds.size()));
+  }
+}
+
+const std::string& Function::name() const { return impl_->name; }
+const std::string& Function::domain() const { return impl_->domain; }
+
+namespace {
+
+// Traces `impl` into `fn`, collecting the functions it calls.
+void trace_into(const Function& self, const std::shared_ptr<const detail::ScriptBody>& body,
+                const std::vector<Param>& params, ir::Function& fn, std::vector<Function>& callees) {
+  (void)self;
+  TraceScope scope(fn.body(), fn.opset_imports);
+  tracing_callees.push_back(&callees);
+  try {
+    body->trace(fn, params);
+  } catch (...) {
+    tracing_callees.pop_back();
+    throw;
+  }
+  tracing_callees.pop_back();
+}
+
+}  // namespace
+
+const ir::Function& Function::to_function() const {
+  std::call_once(impl_->traced_once, [&] {
+    auto fn = std::make_unique<ir::Function>(impl_->domain, impl_->name);
+    trace_into(*this, impl_->body, impl_->params, *fn, impl_->callees);
+    impl_->traced = std::move(fn);
+  });
+  return *impl_->traced;
+}
+
+std::vector<Function> Function::callees() const {
+  to_function();
+  std::vector<Function> all;
+  std::vector<const Impl*> seen{impl_.get()};
+  std::vector<Function> stack(impl_->callees.rbegin(), impl_->callees.rend());
+  while (!stack.empty()) {
+    Function f = stack.back();
+    stack.pop_back();
+    if (std::find(seen.begin(), seen.end(), f.impl_.get()) != seen.end()) continue;
+    seen.push_back(f.impl_.get());
+    all.push_back(f);
+    f.to_function();
+    for (auto it = f.impl_->callees.rbegin(); it != f.impl_->callees.rend(); ++it) stack.push_back(*it);
+  }
+  return all;
+}
+
+namespace {
+
+// A model graph cannot refer to function attributes: replace each reference
+// by the attribute's default, in the graph and its subgraphs.
+void resolve_attribute_references(ir::Graph& graph, const std::vector<ir::Attribute>& defaults) {
+  for (ir::Node* node : graph.nodes()) {
+    std::vector<ir::Attribute> resolved;
+    for (const ir::Attribute& a : node->attributes()) {
+      if (!a.is_reference()) continue;
+      auto it = std::find_if(defaults.begin(), defaults.end(),
+                             [&](const ir::Attribute& d) { return d.name == a.ref_attr_name; });
+      ONNXSCRIPT_CHECK(it != defaults.end(), "reference to unknown attribute '{}'", a.ref_attr_name);
+      ir::Attribute value = *it;
+      value.name = a.name;
+      resolved.push_back(std::move(value));
+    }
+    for (ir::Attribute& a : resolved) node->set_attribute(std::move(a));
+    for (ir::Graph* sub : node->subgraphs()) resolve_attribute_references(*sub, defaults);
+  }
+}
+
+void merge_opsets(ir::OpsetImports& into, const ir::OpsetImports& from, const std::string& where) {
+  for (const auto& [domain, version] : from.entries()) {
+    if (auto existing = into.find(domain); existing && *existing != version) {
+      throw ScriptError(fmt::format("opset conflict: domain '{}' is imported at version {} and at version {} (in {})",
+                                    domain.empty() ? "ai.onnx" : domain, *existing, version, where));
+    }
+    into.set(domain, version);
+  }
+}
+
+}  // namespace
+
+ir::Model Function::to_model() const {
+  ir::Function main(impl_->domain, impl_->name);
+  std::vector<Function> direct;
+  trace_into(*this, impl_->body, impl_->params, main, direct);
+  if (!main.attribute_names.empty()) {
+    throw ScriptError(fmt::format("'{}' has attribute '{}' without a default; a model cannot leave it open",
+                                  impl_->name, main.attribute_names.front()));
+  }
+  resolve_attribute_references(main.body(), main.attribute_defaults);
+
+  ir::Model model;
+  model.producer_name = "onnxscript-cpp";
+  model.set_graph(main.take_body());
+  model.graph().set_name(impl_->name);
+  if (auto declared = impl_->body->declared_output_type(); declared && model.graph().outputs().size() == 1) {
+    model.graph().outputs()[0]->set_type(*declared);
+  }
+  merge_opsets(model.opset_imports, main.opset_imports, impl_->name);
+  for (const Function& callee : callees()) {
+    auto fn = std::make_unique<ir::Function>(callee.impl_->domain, callee.impl_->name);
+    std::vector<Function> ignored;
+    trace_into(callee, callee.impl_->body, callee.impl_->params, *fn, ignored);
+    merge_opsets(model.opset_imports, fn->opset_imports, callee.impl_->name);
+    model.functions().push_back(std::move(fn));
+  }
+  // Model-local functions need IR 8; ai.onnx opsets up to 17 are IR 8 too.
+  model.ir_version = std::max<int64_t>(8, serde::required_ir_version(model));
+  detail::infer_model_types(model);
+  return model;
+}
+
+std::string Function::to_text() const { return text::print_model(to_model()); }
+
+void Function::save(const std::filesystem::path& path) const {
+  ir::Model model = to_model();
+  if (path.extension() == ".txt") {
+    write_file_atomically(path, text::print_model(model));
+  } else {
+    serde::save_model(model, path);
+  }
+}
+
+Outputs Function::call(std::vector<detail::Argument> arguments, std::source_location location) const {
+  const Impl& impl = *impl_;
+  if (arguments.size() > impl.params.size()) {
+    throw ScriptError(fmt::format("'{}' takes {} arguments, got {} (at {})", impl.name, impl.params.size(),
+                                  arguments.size(), detail::where(location)));
+  }
+  std::vector<Value> inputs;
+  std::vector<ir::Attribute> given;     // attributes passed explicitly (for call nodes)
+  std::vector<ir::Attribute> complete;  // every attribute, defaults filled in (for eager runs)
+  bool traced = false;
+  for (size_t i = 0; i < impl.params.size(); ++i) {
+    const Param& param = impl.params[i];
+    if (impl.kinds[i] == ParamKind::kInput) {
+      if (i >= arguments.size()) {
+        throw ScriptError(fmt::format("'{}': input '{}' is missing (at {})", impl.name, param.name,
+                                      detail::where(location)));
+      }
+      inputs.push_back(arguments[i].value);
+      traced |= arguments[i].value.is_traced();
+      continue;
+    }
+    if (i < arguments.size()) {
+      if (!arguments[i].attribute) {
+        throw ScriptError(fmt::format("'{}': argument {} must be a value for attribute '{}' (at {})", impl.name, i,
+                                      param.name, detail::where(location)));
+      }
+      given.push_back(arguments[i].attribute(param.name));
+      complete.push_back(given.back());
+    } else if (!std::holds_alternative<std::monostate>(param.default_value)) {
+      complete.push_back(std::visit(
+          [&](const auto& v) -> ir::Attribute {
+            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) {
+              return {};
+            } else {
+              return detail::attribute_argument(param.name, v);
+            }
+          },
+          param.default_value));
+    } else {
+      throw ScriptError(fmt::format("'{}': attribute '{}' is missing (at {})", impl.name, param.name,
+                                    detail::where(location)));
+    }
+  }
+
+  if (traced) {
+    TraceScope* scope = TraceScope::current();
+    if (!scope) {
+      throw ScriptError(fmt::format("'{}' is called on a traced value outside any trace (at {})", impl.name,
+                                    detail::where(location)));
+    }
+    const ir::Function& fn = to_function();
+    std::vector<ir::Value*> ins;
+    for (const Value& v : inputs) {
+      if (v.is_traced()) {
+        ins.push_back(v.ir_value());
+      } else {
+        // Concrete values and literals become constants of the caller's graph.
+        throw ScriptError(fmt::format("'{}': mixing traced and non-traced inputs is not supported yet (at {})",
+                                      impl.name, detail::where(location)));
+      }
+    }
+    scope->use_opset(impl.domain, impl.domain_version);
+    ir::Node* node = scope->graph().append_node(impl.name, std::move(ins), fn.body().outputs().size(), impl.domain);
+    for (ir::Attribute& a : given) node->set_attribute(std::move(a));
+    std::vector<Value> outs;
+    for (ir::Value* out : node->outputs()) {
+      out->set_name(scope->fresh_name());
+      outs.push_back(Value::traced(out));
+    }
+    if (!tracing_callees.empty()) {
+      auto& list = *tracing_callees.back();
+      bool known = false;
+      for (const Function& f : list) known |= (f.impl_ == impl_);
+      if (!known) list.push_back(*this);
+    }
+    return Outputs(std::move(outs));
+  }
+
+  std::vector<eval::RuntimeValue> results;
+  {
+    EagerScope scope;
+    results = impl.body->run(inputs, complete);
+  }
+  std::vector<Value> outs;
+  outs.reserve(results.size());
+  for (auto& r : results) outs.emplace_back(r);
+  return Outputs(std::move(outs));
+}
+
+}  // namespace onnxscript

@@ -1,0 +1,39 @@
+#include "script/model_inference.h"
+
+#include <onnx/defs/schema.h>
+#include <onnx/shape_inference/implementation.h>
+
+#include "onnxscript/serde/check.h"
+#include "onnxscript/serde/serde.h"
+
+namespace onnxscript::detail {
+
+void infer_model_types(ir::Model& model) {
+  auto& outputs = model.graph().outputs();
+  const bool all_typed =
+      std::all_of(outputs.begin(), outputs.end(), [](const ir::Value* v) { return v->type().has_value(); });
+  if (all_typed) return;
+  if (auto opset = model.opset_imports.find(""); opset && *opset > serde::kLibonnxMaxOpset) return;
+
+  onnx::ModelProto proto;
+  if (!proto.ParseFromString(serde::serialize_model(model))) return;
+  try {
+    onnx::shape_inference::InferShapes(proto, onnx::OpSchemaRegistry::Instance(),
+                                       onnx::ShapeInferenceOptions(/*check_type_val=*/false, /*strict_mode_val=*/0,
+                                                                   /*data_prop_val=*/true));
+  } catch (const std::exception&) {
+    return;  // the checker reports the problem when the user runs it
+  }
+  // Read the inferred value_info back through our own reader.
+  const ir::Model inferred = serde::load_model_from_bytes(proto.SerializeAsString(), {}, "<inferred>");
+  const ir::Graph& g = inferred.graph();
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    if (outputs[i]->type()) continue;
+    const std::string& name = outputs[i]->name();
+    for (const ir::Value* v : g.value_info()) {
+      if (v->name() == name && v->type()) outputs[i]->set_type(v->type());
+    }
+  }
+}
+
+}  // namespace onnxscript::detail
