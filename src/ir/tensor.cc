@@ -1,9 +1,12 @@
 #include "onnxscript/ir/tensor.h"
 
+#include <algorithm>
+#include <complex>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <new>
+#include <random>
 
 namespace onnxscript::ir {
 namespace {
@@ -144,6 +147,94 @@ bool Tensor::same_contents(const Tensor& other) const {
   }
   const size_t n = nbytes();
   return n == 0 || std::memcmp(raw_data(), other.raw_data(), n) == 0;
+}
+
+int64_t Tensor::checked_offset(std::initializer_list<int64_t> index, DataType requested) const {
+  if (requested != dtype_)
+    throw ValidationError(fmt::format("Tensor::at: the tensor holds {}, not {}", data_type_name(dtype_),
+                                      data_type_name(requested)));
+  if (index.size() != shape_.size())
+    throw ValidationError(fmt::format("Tensor::at: {} indices for a tensor of rank {}", index.size(), shape_.size()));
+  int64_t offset = 0;
+  size_t d = 0;
+  for (int64_t i : index) {
+    const int64_t dim = shape_[d];
+    const int64_t j = i < 0 ? i + dim : i;
+    if (j < 0 || j >= dim)
+      throw ValidationError(fmt::format("Tensor::at: index {} is out of range for dimension {} of size {}", i, d, dim));
+    offset = offset * dim + j;
+    ++d;
+  }
+  return offset;
+}
+
+Tensor Tensor::ones(DataType dtype, std::vector<int64_t> shape) {
+  Tensor t(dtype, std::move(shape));
+  auto fill = [&](auto one) {
+    using T = decltype(one);
+    T* out = t.data<T>();
+    for (int64_t i = 0; i < t.numel(); ++i) out[i] = one;
+  };
+  switch (dtype) {
+    case DataType::kFloat: fill(1.0f); break;
+    case DataType::kDouble: fill(1.0); break;
+    case DataType::kFloat16: fill(float16(1.0f)); break;
+    case DataType::kBfloat16: fill(bfloat16(1.0f)); break;
+    case DataType::kInt8: fill(int8_t{1}); break;
+    case DataType::kInt16: fill(int16_t{1}); break;
+    case DataType::kInt32: fill(int32_t{1}); break;
+    case DataType::kInt64: fill(int64_t{1}); break;
+    case DataType::kUint8: fill(uint8_t{1}); break;
+    case DataType::kUint16: fill(uint16_t{1}); break;
+    case DataType::kUint32: fill(uint32_t{1}); break;
+    case DataType::kUint64: fill(uint64_t{1}); break;
+    case DataType::kBool: fill(true); break;
+    case DataType::kComplex64: fill(std::complex<float>(1.0f, 0.0f)); break;
+    case DataType::kComplex128: fill(std::complex<double>(1.0, 0.0)); break;
+    // One byte each; 1.0 is 0x38 in E4M3FN, 0x40 in E4M3FNUZ, 0x3C in E5M2, 0x40 in E5M2FNUZ.
+    case DataType::kFloat8E4M3FN: fill(uint8_t{0x38}); break;
+    case DataType::kFloat8E4M3FNUZ: fill(uint8_t{0x40}); break;
+    case DataType::kFloat8E5M2: fill(uint8_t{0x3C}); break;
+    case DataType::kFloat8E5M2FNUZ: fill(uint8_t{0x40}); break;
+    // Two per byte, low nibble first; the last odd element leaves the high nibble zero.
+    case DataType::kInt4:
+    case DataType::kUint4:
+    case DataType::kFloat4E2M1: {
+      const uint8_t nibble = dtype == DataType::kFloat4E2M1 ? 0x2 : 0x1;  // float4 1.0 is 0b0010
+      auto* bytes = t.data<uint8_t>();
+      for (int64_t i = 0; i < t.numel(); ++i) bytes[i / 2] |= static_cast<uint8_t>(nibble << (4 * (i % 2)));
+      break;
+    }
+    default:
+      throw TypeError(fmt::format("Tensor::ones: no one of type {}", data_type_name(dtype)));
+  }
+  return t;
+}
+
+Tensor Tensor::rand(std::vector<int64_t> shape, uint64_t seed, DataType dtype) {
+  Tensor t(dtype, std::move(shape));
+  // mt19937_64 with a fixed mapping to [0, 1), so a seed gives the same values everywhere.
+  std::mt19937_64 engine(seed);
+  auto next = [&] { return static_cast<double>(engine() >> 11) * 0x1p-53; };
+  const int64_t n = t.numel();
+  switch (dtype) {
+    case DataType::kFloat:
+      for (int64_t i = 0; i < n; ++i) t.data<float>()[i] = std::min(static_cast<float>(next()), 0x1.fffffep-1f);
+      break;
+    case DataType::kDouble:
+      for (int64_t i = 0; i < n; ++i) t.data<double>()[i] = next();
+      break;
+    case DataType::kFloat16:
+      // Rounding may reach 1.0; clamp to the largest half below one.
+      for (int64_t i = 0; i < n; ++i) t.data<float16>()[i] = float16(std::min(static_cast<float>(next()), 0.99951171875f));
+      break;
+    case DataType::kBfloat16:
+      for (int64_t i = 0; i < n; ++i) t.data<bfloat16>()[i] = bfloat16(std::min(static_cast<float>(next()), 0.99609375f));
+      break;
+    default:
+      throw TypeError(fmt::format("Tensor::rand: element type {} is not a supported float type", data_type_name(dtype)));
+  }
+  return t;
 }
 
 }  // namespace onnxscript::ir

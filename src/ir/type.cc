@@ -97,7 +97,8 @@ int64_t min_ir_version(const Type& type) {
     case TypeKind::kTensor:
     case TypeKind::kSparseTensor:
       v = std::max<int64_t>(3, min_ir_version(type.elem_type));
-      if (type.kind == TypeKind::kSparseTensor) v = std::max<int64_t>(v, 6);
+      // TypeProto.SparseTensor came with IR 8 (SparseTensorProto values with 6).
+      if (type.kind == TypeKind::kSparseTensor) v = std::max<int64_t>(v, 8);
       break;
     case TypeKind::kOptional:
       v = 8;

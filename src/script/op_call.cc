@@ -102,6 +102,10 @@ class OpCall {
 
   std::vector<Value> run() {
     for (const Value& v : inputs_) traced_ |= v.is_traced();
+    // An operator without inputs (Constant, RandomNormal, SequenceEmpty)
+    // belongs to the graph being traced: evaluating it now would freeze a
+    // random draw into the graph, and Constant should stay a node.
+    if (inputs_.empty() && TraceScope::current()) traced_ = true;
     for (size_t i = 0; i < inputs_.size(); ++i) {
       if (!formal_of(sig_, i)) fail(fmt::format("takes at most {} inputs, got {}", sig_.inputs.size(), inputs_.size()));
     }

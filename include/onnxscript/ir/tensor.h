@@ -5,6 +5,7 @@
 /// with the same class, so a constant moves from a model into a kernel without
 /// a copy.
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -118,6 +119,48 @@ class Tensor {
     return from_span<T>(std::span<const T>(&value, 1), {});
   }
 
+  /// A zero-filled tensor (numpy.zeros): the same as Tensor(dtype, shape).
+  static Tensor zeros(DataType dtype, std::vector<int64_t> shape) { return Tensor(dtype, std::move(shape)); }
+  /// A tensor of ones (numpy.ones) of any numeric or bool type, float16,
+  /// bfloat16, float8, int4 and complex included. Throws TypeError for strings.
+  static Tensor ones(DataType dtype, std::vector<int64_t> shape);
+  /// A tensor with every element `value` (numpy.full).
+  template <typename T>
+  static Tensor full(std::vector<int64_t> shape, const T& value) {
+    Tensor t(data_type_of<T>(), std::move(shape));
+    T* out = t.data<T>();
+    for (int64_t i = 0; i < t.numel(); ++i) out[i] = value;
+    return t;
+  }
+  /// [start, start + step, ...) up to `stop` exclusive, as numpy.arange.
+  /// Throws ValidationError for a zero step.
+  template <typename T>
+  static Tensor arange(T start, T stop, T step = T(1)) {
+    if (step == T(0)) throw ValidationError("Tensor::arange: step must not be zero");
+    const double count = std::ceil((static_cast<double>(stop) - static_cast<double>(start)) / static_cast<double>(step));
+    const int64_t n = count > 0 ? static_cast<int64_t>(count) : 0;
+    Tensor t(data_type_of<T>(), {n});
+    T* out = t.data<T>();
+    for (int64_t i = 0; i < n; ++i) out[i] = static_cast<T>(start + static_cast<T>(i) * step);
+    return t;
+  }
+  /// Uniform random values in [0, 1) (numpy.random.rand), reproducible from
+  /// `seed`. `dtype` is float, double, float16 or bfloat16; else TypeError.
+  static Tensor rand(std::vector<int64_t> shape, uint64_t seed = 0, DataType dtype = DataType::kFloat);
+
+  /// The element at a multi-dimensional index (negative indices count from
+  /// the end). T must match dtype(), which must have whole-byte elements.
+  /// Throws ValidationError for a wrong index or a wrong T.
+  template <typename T>
+  T& at(std::initializer_list<int64_t> index) {
+    return data<T>()[checked_offset(index, data_type_of<T>())];
+  }
+  /// The element at a multi-dimensional index; see at().
+  template <typename T>
+  const T& at(std::initializer_list<int64_t> index) const {
+    return data<T>()[checked_offset(index, data_type_of<T>())];
+  }
+
   /// False for a default-constructed tensor.
   bool defined() const { return dtype_ != DataType::kUndefined; }
   /// Element type.
@@ -172,6 +215,9 @@ class Tensor {
   bool same_contents(const Tensor& other) const;
 
  private:
+  // Row-major element offset of `index`; checks rank, bounds and the element type.
+  int64_t checked_offset(std::initializer_list<int64_t> index, DataType requested) const;
+
   DataType dtype_ = DataType::kUndefined;
   std::vector<int64_t> shape_;
   int64_t numel_ = 0;

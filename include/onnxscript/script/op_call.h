@@ -60,6 +60,15 @@ std::vector<Value> call_op(const OpSignature& signature, int64_t opset_version, 
                            std::vector<ir::Attribute> attributes, size_t num_outputs,
                            std::source_location location);
 
+/// The signature of `name` in `domain` at its latest version no later than
+/// `opset_version`, from the generated tables; null when there is none.
+/// C++ operator overloads use it, since they cannot name an opset namespace.
+const OpSignature* find_signature(std::string_view domain, std::string_view name, int64_t opset_version);
+
+/// The ai.onnx opset that operator overloads use: the version the innermost
+/// trace already imports, or 17 (the newest this build knows) otherwise.
+int64_t default_opset_version();
+
 /// "file:line" of a source location, for messages.
 std::string where(const std::source_location& location);
 

@@ -1,0 +1,80 @@
+// Eager overhead per operator on one-element tensors: Add, Mul, Relu, and a
+// chain of 1,000 of them, through eval::run_op (the evaluator's eager entry
+// point). bench/eager_overhead.sh compares the figures with numpy.
+//
+// Prints one line per case: "<case> <nanoseconds per op>".
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+#include "onnxscript/eval/eager.h"
+
+using namespace onnxscript;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// Best of several repetitions: the machine is noisy, and the minimum is the
+// figure least disturbed by other processes.
+template <typename F>
+double best_ns_per_op(int ops_per_rep, F&& body) {
+  double best = 1e300;
+  for (int rep = 0; rep < 15; ++rep) {
+    const auto start = Clock::now();
+    body();
+    const double ns = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+    best = std::min(best, ns / ops_per_rep);
+  }
+  return best;
+}
+
+}  // namespace
+
+int main() {
+  const eval::RuntimeValue x = ir::Tensor::from<float>({0.5f});
+  const eval::RuntimeValue y = ir::Tensor::from<float>({1.5f});
+  constexpr int kOps = 100000;
+  double sink = 0;
+
+  for (const char* op : {"Add", "Mul"}) {
+    const double ns = best_ns_per_op(kOps, [&] {
+      for (int i = 0; i < kOps; ++i) {
+        const eval::RuntimeValue inputs[2] = {x, y};
+        sink += eval::run_op(op, inputs)[0].tensor().data<float>()[0];
+      }
+    });
+    std::printf("%s %.1f\n", op, ns);
+  }
+  {
+    const double ns = best_ns_per_op(kOps, [&] {
+      for (int i = 0; i < kOps; ++i) {
+        const eval::RuntimeValue inputs[1] = {x};
+        sink += eval::run_op("Relu", inputs)[0].tensor().data<float>()[0];
+      }
+    });
+    std::printf("Relu %.1f\n", ns);
+  }
+  {
+    // A chain: each result feeds the next op, 1,000 ops (Add, Mul, Relu repeating).
+    constexpr int kChain = 1000;
+    const char* ops[3] = {"Add", "Mul", "Relu"};
+    const double ns = best_ns_per_op(kChain * 20, [&] {
+      for (int rep = 0; rep < 20; ++rep) {
+        eval::RuntimeValue v = x;
+        for (int i = 0; i < kChain; ++i) {
+          const char* op = ops[i % 3];
+          if (i % 3 == 2) {
+            const eval::RuntimeValue inputs[1] = {v};
+            v = eval::run_op(op, inputs)[0];
+          } else {
+            const eval::RuntimeValue inputs[2] = {v, y};
+            v = eval::run_op(op, inputs)[0];
+          }
+        }
+        sink += v.tensor().data<float>()[0];
+      }
+    });
+    std::printf("Chain1000 %.1f\n", ns);
+  }
+  std::fprintf(stderr, "(checksum %g)\n", sink);
+}

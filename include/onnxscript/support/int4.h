@@ -1,0 +1,48 @@
+#pragma once
+/// \file
+/// Helpers for the packed 4-bit integer types (ONNX INT4 and UINT4): two
+/// elements per byte, element 2k in the low nibble of byte k and element
+/// 2k+1 in the high nibble (the ONNX raw_data layout). An odd count leaves
+/// the last high nibble unused (zero).
+
+#include <cmath>
+#include <cstdint>
+
+namespace onnxscript {
+
+/// Element `i` of a packed int4 array, sign-extended to [-8, 7].
+inline int8_t int4_get(const uint8_t* packed, int64_t i) {
+  const uint8_t nibble = (packed[i >> 1] >> ((i & 1) * 4)) & 0x0f;
+  return static_cast<int8_t>((nibble ^ 0x08) - 0x08);  // sign-extend bit 3
+}
+
+/// Element `i` of a packed uint4 array, in [0, 15].
+inline uint8_t uint4_get(const uint8_t* packed, int64_t i) {
+  return (packed[i >> 1] >> ((i & 1) * 4)) & 0x0f;
+}
+
+/// Stores the low 4 bits of `value` as element `i`, leaving the other nibble.
+inline void nibble_set(uint8_t* packed, int64_t i, int value) {
+  const int shift = static_cast<int>(i & 1) * 4;
+  uint8_t& byte = packed[i >> 1];
+  byte = static_cast<uint8_t>((byte & ~(0x0f << shift)) | ((value & 0x0f) << shift));
+}
+
+/// A value converted to int4 (`is_signed`, range [-8, 7]) or uint4 ([0, 15])
+/// as ONNX Cast does: clamped to the range, then rounded half to even. NaN
+/// gives 0.
+inline int int4_from_double(double x, bool is_signed) {
+  if (std::isnan(x)) return 0;
+  const double lo = is_signed ? -8.0 : 0.0, hi = is_signed ? 7.0 : 15.0;
+  x = x < lo ? lo : (x > hi ? hi : x);
+  return static_cast<int>(std::nearbyint(x));
+}
+
+/// An integer converted to int4 or uint4 by clamping to the range (what the
+/// float path gives for integers, without a detour through double).
+inline int int4_from_int(int64_t x, bool is_signed) {
+  const int64_t lo = is_signed ? -8 : 0, hi = is_signed ? 7 : 15;
+  return static_cast<int>(x < lo ? lo : (x > hi ? hi : x));
+}
+
+}  // namespace onnxscript

@@ -1,0 +1,20 @@
+// Mish: Y = X * tanh(softplus(X)) (opset 18; softplus computed stably as in
+// Softplus).
+#include <cmath>
+
+#include "eval/util/elementwise.h"
+
+namespace onnxscript::eval {
+namespace {
+void mish_kernel(KernelContext& ctx) {
+  run_unary<kFloatTypes>(ctx, []<typename C>(C x) -> C {
+    return x * std::tanh((x > C(0) ? x : C(0)) + std::log1p(std::exp(-std::fabs(x))));
+  });
+}
+}  // namespace
+
+void register_activation_mish(KernelRegistry& registry) {
+  registry.add("", "Mish", 18, mish_kernel);
+}
+
+}  // namespace onnxscript::eval

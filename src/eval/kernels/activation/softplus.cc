@@ -1,0 +1,20 @@
+// Softplus: Y = ln(1 + e^X), computed as max(X, 0) + ln(1 + e^-|X|) so that
+// large inputs neither overflow nor lose precision.
+#include <cmath>
+
+#include "eval/util/elementwise.h"
+
+namespace onnxscript::eval {
+namespace {
+void softplus_kernel(KernelContext& ctx) {
+  run_unary<kFloatTypes>(ctx, []<typename C>(C x) -> C {
+    return (x > C(0) ? x : C(0)) + std::log1p(std::exp(-std::fabs(x)));
+  });
+}
+}  // namespace
+
+void register_activation_softplus(KernelRegistry& registry) {
+  registry.add("", "Softplus", 1, softplus_kernel);
+}
+
+}  // namespace onnxscript::eval

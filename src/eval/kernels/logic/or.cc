@@ -1,0 +1,16 @@
+// Or: C = A || B (logical or) on bool tensors, element-wise with numpy
+// broadcasting (opset 7+; opset 1 has the legacy `broadcast`/`axis` attributes).
+#include "eval/util/elementwise.h"
+
+namespace onnxscript::eval {
+namespace {
+void or_kernel(KernelContext& ctx) {
+  run_binary<TypeList<DataType::kBool>, true>(ctx, [](bool a, bool b) { return a || b; });
+}
+}  // namespace
+
+void register_logic_or(KernelRegistry& registry) {
+  for (int64_t v : {1, 7}) registry.add("", "Or", v, or_kernel);
+}
+
+}  // namespace onnxscript::eval

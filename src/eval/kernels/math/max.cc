@@ -1,0 +1,27 @@
+// Max: element-wise maximum of any number of inputs, with numpy broadcasting
+// (opset 8+). A NaN in any input gives NaN, as numpy.maximum does. Opset 12
+// added the integer types.
+#include <cmath>
+
+#include "eval/util/elementwise.h"
+
+namespace onnxscript::eval {
+namespace {
+void max(KernelContext& ctx) {
+  dispatch<kNumericTypes>(ctx.input_tensor(0).dtype(), ctx, [&]<typename T>() {
+    ctx.set_output(0, fold_inputs<T>(ctx, []<typename C>(C a, C b) -> C {
+                     if constexpr (std::is_floating_point_v<C>) {
+                       if (std::isnan(a)) return a;  // NaN propagates
+                       if (std::isnan(b)) return b;
+                     }
+                     return b > a ? b : a;
+                   }));
+  });
+}
+}  // namespace
+
+void register_math_max(KernelRegistry& registry) {
+  for (int64_t v : {1, 6, 8, 12, 13}) registry.add("", "Max", v, max);
+}
+
+}  // namespace onnxscript::eval

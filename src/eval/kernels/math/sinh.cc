@@ -1,0 +1,17 @@
+// Sinh: Y = sinh(X) element-wise.
+#include <cmath>
+
+#include "eval/util/elementwise.h"
+
+namespace onnxscript::eval {
+namespace {
+void sinh_kernel(KernelContext& ctx) {
+  run_unary<kFloatTypes>(ctx, [](auto x) { return std::sinh(x); });
+}
+}  // namespace
+
+void register_math_sinh(KernelRegistry& registry) {
+  for (int64_t v : {9}) registry.add("", "Sinh", v, sinh_kernel);
+}
+
+}  // namespace onnxscript::eval

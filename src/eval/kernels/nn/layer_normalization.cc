@@ -1,0 +1,65 @@
+// LayerNormalization (v17): normalises over the axes [axis, rank):
+// Y = (X - mean) / sqrt(var + epsilon) * Scale + B, with Scale and B
+// broadcast to X.shape[axis:]. Optional outputs Mean and InvStdDev have X's
+// shape with the normalised axes set to 1, in the stash type (float).
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "nn_util.h"
+
+namespace onnxscript::eval {
+namespace {
+
+// Values of `t` broadcast (numpy rules) to `shape`, flattened.
+std::vector<double> broadcast_param(const KernelContext& ctx, const Tensor& t,
+                                    const std::vector<int64_t>& shape, const char* what) {
+  if (broadcast_shapes(ctx, t.shape(), shape) != shape)
+    ctx.fail(fmt::format("{} {} does not broadcast to {}", what, shape_string(t.shape()),
+                         shape_string(shape)));
+  return float_values(ctx, broadcast_to(t, shape));
+}
+
+void layer_normalization(KernelContext& ctx) {
+  const Tensor& x = ctx.input_tensor(0);
+  const int64_t rank = x.rank();
+  const int64_t axis = normalize_axis(ctx, ctx.attr_int("axis", -1), rank);
+  const double eps = ctx.attr_float("epsilon", 1e-5f);
+  const int64_t stash = ctx.attr_int("stash_type", 1);
+  const DataType stash_type =
+      stash == static_cast<int64_t>(DataType::kBfloat16) ? DataType::kBfloat16 : DataType::kFloat;
+  const std::vector<int64_t> norm_shape(x.shape().begin() + axis, x.shape().end());
+  const int64_t outer = shape_product(x.shape(), 0, axis);
+  const int64_t inner = shape_product(norm_shape, 0, norm_shape.size());
+  const std::vector<double> scale = broadcast_param(ctx, ctx.input_tensor(1), norm_shape, "Scale");
+  const std::vector<double> bias = ctx.has_input(2)
+                                       ? broadcast_param(ctx, ctx.input_tensor(2), norm_shape, "B")
+                                       : std::vector<double>(inner, 0.0);
+  std::vector<double> xv = float_values(ctx, x);
+  std::vector<double> means(outer), inv_std(outer);
+  for (int64_t o = 0; o < outer; ++o) {
+    double* p = xv.data() + o * inner;
+    double mean = 0, var = 0;
+    for (int64_t i = 0; i < inner; ++i) mean += p[i];
+    mean /= static_cast<double>(inner);
+    for (int64_t i = 0; i < inner; ++i) var += (p[i] - mean) * (p[i] - mean);
+    var /= static_cast<double>(inner);
+    const double r = 1.0 / std::sqrt(var + eps);
+    for (int64_t i = 0; i < inner; ++i) p[i] = (p[i] - mean) * r * scale[i] + bias[i];
+    means[o] = mean;
+    inv_std[o] = r;
+  }
+  ctx.set_output(0, float_tensor(ctx, x.dtype(), x.shape(), xv));
+  std::vector<int64_t> stat_shape = x.shape();
+  for (int64_t d = axis; d < rank; ++d) stat_shape[d] = 1;
+  if (ctx.num_outputs() > 1) ctx.set_output(1, float_tensor(ctx, stash_type, stat_shape, means));
+  if (ctx.num_outputs() > 2) ctx.set_output(2, float_tensor(ctx, stash_type, stat_shape, inv_std));
+}
+
+}  // namespace
+
+void register_nn_layer_normalization(KernelRegistry& registry) {
+  registry.add("", "LayerNormalization", 17, layer_normalization);
+}
+
+}  // namespace onnxscript::eval

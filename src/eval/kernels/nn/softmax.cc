@@ -1,0 +1,13 @@
+// Softmax: exp(x - max) / sum(exp(x - max)), along an axis.
+// Before opset 13 the input is coerced to 2-D at `axis` (default 1); from 13
+// the operation runs along the one axis (default -1). See softmax_common.h.
+#include "softmax_common.h"
+
+namespace onnxscript::eval {
+
+void register_nn_softmax(KernelRegistry& registry) {
+  for (int64_t v : {1, 11, 13})
+    registry.add("", "Softmax", v, softmax_kernel<SoftmaxKind::kSoftmax>);
+}
+
+}  // namespace onnxscript::eval

@@ -1,0 +1,80 @@
+#pragma once
+// Softmax, LogSoftmax and Hardmax share their axis handling, which changed
+// at opset 13:
+//   v1-v12: the input is coerced to 2-D [prod(shape[:axis]), prod(shape[axis:])]
+//           and the operation runs over each row (axis defaults to 1);
+//   v13+:   the operation runs along the single axis `axis` (default -1).
+#include <cmath>
+#include <limits>
+
+#include "eval/util/shape_util.h"
+
+namespace onnxscript::eval {
+
+enum class SoftmaxKind { kSoftmax, kLogSoftmax, kHardmax };
+
+template <SoftmaxKind K>
+void softmax_kernel(KernelContext& ctx) {
+  const Tensor& x = ctx.input_tensor(0);
+  const int64_t rank = x.rank();
+  const bool legacy = ctx.version() < 13;
+  int64_t axis = ctx.attr_int("axis", legacy ? 1 : -1);
+  // A scalar is treated as one element (a softmax of 1).
+  if (legacy) {
+    // In the 2-D coercion axis may equal rank (one row per element).
+    axis = (axis == rank) ? rank : normalize_axis(ctx, axis, rank == 0 ? 1 : rank);
+  } else {
+    axis = normalize_axis(ctx, axis, rank == 0 ? 1 : rank);
+  }
+  int64_t outer, dim, inner;
+  if (legacy) {
+    outer = shape_product(x.shape(), 0, axis);
+    dim = shape_product(x.shape(), axis, rank);
+    inner = 1;
+  } else {
+    outer = shape_product(x.shape(), 0, axis);
+    dim = rank == 0 ? 1 : x.shape()[axis];
+    inner = shape_product(x.shape(), axis + 1, rank);
+  }
+  Tensor out(x.dtype(), x.shape());
+  dispatch<kFloatTypes>(x.dtype(), ctx, [&]<typename T>() {
+    using C = compute_t<T>;
+    const T* src = x.data<T>();
+    T* dst = out.data<T>();
+    std::vector<C> line(dim);
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i) {
+        const int64_t base = o * dim * inner + i;
+        C peak = -std::numeric_limits<C>::infinity();
+        int64_t arg = 0;
+        for (int64_t j = 0; j < dim; ++j) {
+          line[j] = static_cast<C>(src[base + j * inner]);
+          if (line[j] > peak) {
+            peak = line[j];
+            arg = j;
+          }
+        }
+        if constexpr (K == SoftmaxKind::kHardmax) {
+          for (int64_t j = 0; j < dim; ++j)
+            dst[base + j * inner] = static_cast<T>(C(j == arg ? 1 : 0));
+        } else {
+          C sum = 0;
+          for (int64_t j = 0; j < dim; ++j) {
+            line[j] -= peak;
+            sum += std::exp(line[j]);
+          }
+          if constexpr (K == SoftmaxKind::kSoftmax) {
+            for (int64_t j = 0; j < dim; ++j)
+              dst[base + j * inner] = static_cast<T>(std::exp(line[j]) / sum);
+          } else {
+            const C log_sum = std::log(sum);
+            for (int64_t j = 0; j < dim; ++j)
+              dst[base + j * inner] = static_cast<T>(line[j] - log_sum);
+          }
+        }
+      }
+  });
+  ctx.set_output(0, out);
+}
+
+}  // namespace onnxscript::eval

@@ -1,0 +1,11 @@
+// ReduceL1: sum of absolute values over the reduced axes. v11 allows negative axes; v13 adds
+// bfloat16. Shared machinery, axes and keepdims rules: reduce_common.h.
+#include "reduce_common.h"
+
+namespace onnxscript::eval {
+
+void register_reduce_reduce_l1(KernelRegistry& registry) {
+  for (int64_t v : {1, 11, 13}) registry.add("", "ReduceL1", v, reduce_kernel<ReduceKind::kL1>);
+}
+
+}  // namespace onnxscript::eval

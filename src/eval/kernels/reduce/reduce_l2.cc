@@ -1,0 +1,11 @@
+// ReduceL2: sqrt of the sum of squares over the reduced axes. v11 allows negative axes; v13 adds
+// bfloat16. Shared machinery, axes and keepdims rules: reduce_common.h.
+#include "reduce_common.h"
+
+namespace onnxscript::eval {
+
+void register_reduce_reduce_l2(KernelRegistry& registry) {
+  for (int64_t v : {1, 11, 13}) registry.add("", "ReduceL2", v, reduce_kernel<ReduceKind::kL2>);
+}
+
+}  // namespace onnxscript::eval

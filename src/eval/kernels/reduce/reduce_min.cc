@@ -1,0 +1,12 @@
+// ReduceMin: minimum over the reduced axes (NaN propagates). v11 negative axes, v12 int8/uint8, v13
+// bfloat16. Shared machinery, axes and keepdims rules: reduce_common.h.
+#include "reduce_common.h"
+
+namespace onnxscript::eval {
+
+void register_reduce_reduce_min(KernelRegistry& registry) {
+  for (int64_t v : {1, 11, 12, 13})
+    registry.add("", "ReduceMin", v, reduce_kernel<ReduceKind::kMin>);
+}
+
+}  // namespace onnxscript::eval

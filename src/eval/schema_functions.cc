@@ -1,0 +1,223 @@
+// The only evaluator file that includes libonnx: schema lookups and the
+// conversion of schema function bodies (onnx::FunctionProto) to our IR.
+#include "eval/schema_functions.h"
+
+#include <onnx/defs/schema.h>
+
+#include <set>
+
+#include <fmt/format.h>
+
+#include "onnxscript/serde/serde.h"
+
+namespace onnxscript::eval::detail {
+namespace {
+
+const onnx::OpSchema* find_schema(std::string_view domain, std::string_view op_type,
+                                  int64_t version) {
+  return onnx::OpSchemaRegistry::Schema(std::string(op_type), static_cast<int>(version),
+                                        std::string(domain));
+}
+
+// Our attribute -> onnx::AttributeProto, for the kinds that function-body
+// builders read (scalars, lists, tensors).
+void to_onnx_attribute(const ir::Attribute& a, onnx::AttributeProto& out) {
+  out.set_name(a.name);
+  out.set_type(static_cast<onnx::AttributeProto::AttributeType>(a.type));
+  switch (a.type) {
+    case ir::AttributeType::kFloat:
+      out.set_f(a.as_float());
+      break;
+    case ir::AttributeType::kInt:
+      out.set_i(a.as_int());
+      break;
+    case ir::AttributeType::kString:
+      out.set_s(a.as_string());
+      break;
+    case ir::AttributeType::kFloats:
+      for (float f : a.as_floats()) out.add_floats(f);
+      break;
+    case ir::AttributeType::kInts:
+      for (int64_t i : a.as_ints()) out.add_ints(i);
+      break;
+    case ir::AttributeType::kStrings:
+      for (const std::string& s : a.as_strings()) out.add_strings(s);
+      break;
+    case ir::AttributeType::kTensor: {
+      const ir::Tensor& t = a.as_tensor();
+      onnx::TensorProto* tp = out.mutable_t();
+      tp->set_data_type(static_cast<int32_t>(t.dtype()));
+      for (int64_t d : t.shape()) tp->add_dims(d);
+      if (t.dtype() == ir::DataType::kString) {
+        for (int64_t i = 0; i < t.numel(); ++i) tp->add_string_data(t.data<std::string>()[i]);
+      } else {
+        tp->set_raw_data(t.raw_data(), t.nbytes());
+      }
+      break;
+    }
+    default:
+      // Graph-valued and type-valued attributes do not drive any 1.12 body builder.
+      break;
+  }
+}
+
+// onnx::AttributeProto -> our attribute, for schema defaults (all scalars or lists).
+std::optional<ir::Attribute> from_onnx_attribute(const onnx::AttributeProto& a) {
+  switch (a.type()) {
+    case onnx::AttributeProto::FLOAT:
+      return ir::Attribute::make_float(a.name(), a.f());
+    case onnx::AttributeProto::INT:
+      return ir::Attribute::make_int(a.name(), a.i());
+    case onnx::AttributeProto::STRING:
+      return ir::Attribute::make_string(a.name(), a.s());
+    case onnx::AttributeProto::FLOATS:
+      return ir::Attribute::make_floats(a.name(), {a.floats().begin(), a.floats().end()});
+    case onnx::AttributeProto::INTS:
+      return ir::Attribute::make_ints(a.name(), {a.ints().begin(), a.ints().end()});
+    case onnx::AttributeProto::STRINGS:
+      return ir::Attribute::make_strings(a.name(), {a.strings().begin(), a.strings().end()});
+    default:
+      return std::nullopt;
+  }
+}
+
+void to_onnx_type(const ir::Type& t, onnx::TypeProto& out) {
+  switch (t.kind) {
+    case ir::TypeKind::kTensor: {
+      auto* tt = out.mutable_tensor_type();
+      tt->set_elem_type(static_cast<int32_t>(t.elem_type));
+      if (t.shape) {
+        auto* shape = tt->mutable_shape();
+        for (const ir::Dim& d : *t.shape) {
+          auto* dim = shape->add_dim();
+          if (d.is_static())
+            dim->set_dim_value(d.value());
+          else if (d.is_symbolic())
+            dim->set_dim_param(d.symbol());
+        }
+      }
+      break;
+    }
+    case ir::TypeKind::kSequence:
+      if (t.element)
+        to_onnx_type(*t.element, *out.mutable_sequence_type()->mutable_elem_type());
+      else
+        out.mutable_sequence_type();
+      break;
+    case ir::TypeKind::kOptional:
+      if (t.element)
+        to_onnx_type(*t.element, *out.mutable_optional_type()->mutable_elem_type());
+      else
+        out.mutable_optional_type();
+      break;
+    default:
+      break;
+  }
+}
+
+// onnx::FunctionProto -> ir::Function, through the wire format: libonnx's
+// FunctionProto and ours share field numbers, so the bytes of a one-function
+// ModelProto are a model our reader takes as is.
+std::unique_ptr<ir::Function> convert(const onnx::FunctionProto& function) {
+  onnx::ModelProto model;
+  model.set_ir_version(8);
+  for (const auto& opset : function.opset_import()) *model.add_opset_import() = opset;
+  model.mutable_graph()->set_name("schema_function_holder");
+  *model.add_functions() = function;
+  std::string bytes;
+  if (!model.SerializeToString(&bytes))
+    throw Error("cannot serialize an ONNX schema function body");
+  ir::Model loaded = serde::load_model_from_bytes(bytes, {}, "schema function " + function.name());
+  if (loaded.functions().size() != 1)
+    throw Error("schema function body did not convert to one function");
+  return std::move(loaded.functions().front());
+}
+
+}  // namespace
+
+SchemaFunctionInfo find_schema_function(std::string_view domain, std::string_view op_type,
+                                        int64_t version) {
+  const onnx::OpSchema* schema = find_schema(domain, op_type, version);
+  if (!schema) return {};
+  SchemaFunctionInfo info;
+  info.since_version = schema->since_version();
+  if (schema->HasFunction())
+    info.kind = SchemaFunctionKind::kStatic;
+  else if (schema->HasContextDependentFunction())
+    info.kind = SchemaFunctionKind::kContextDependent;
+  return info;
+}
+
+std::unique_ptr<ir::Function> schema_function_body(std::string_view domain,
+                                                   std::string_view op_type, int64_t version) {
+  const onnx::OpSchema* schema = find_schema(domain, op_type, version);
+  if (!schema || !schema->HasFunction() || !schema->GetFunction())
+    throw Error(fmt::format("{}-{} has no function body in its schema", op_type, version));
+  return convert(*schema->GetFunction());
+}
+
+std::unique_ptr<ir::Function> schema_function_body_for(std::string_view domain,
+                                                       std::string_view op_type, int64_t version,
+                                                       std::span<const ir::Attribute> attributes,
+                                                       std::span<const ir::Type> input_types,
+                                                       size_t num_outputs) {
+  const onnx::OpSchema* schema = find_schema(domain, op_type, version);
+  if (!schema || !schema->HasContextDependentFunction())
+    throw Error(fmt::format("{}-{} has no context-dependent function body", op_type, version));
+  onnx::NodeProto node;
+  node.set_op_type(std::string(op_type));
+  node.set_domain(std::string(domain));
+  std::vector<onnx::TypeProto> types(input_types.size());
+  for (size_t i = 0; i < input_types.size(); ++i) {
+    // An omitted input has an unspecified type and an empty name, which is
+    // what the builders test with hasInput().
+    node.add_input(input_types[i].kind == ir::TypeKind::kUnspecified ? "" : fmt::format("in{}", i));
+    to_onnx_type(input_types[i], types[i]);
+  }
+  for (size_t i = 0; i < num_outputs; ++i) node.add_output(fmt::format("out{}", i));
+  for (const ir::Attribute& a : attributes) to_onnx_attribute(a, *node.add_attribute());
+  onnx::FunctionBodyBuildContextImpl context(node, types);
+  onnx::FunctionProto body;
+  if (!schema->BuildContextDependentFunction(context, body))
+    throw Error(fmt::format("{}-{}: the schema could not build a function body for these inputs",
+                            op_type, version));
+  // Builders declare every formal output, even those the call does not ask
+  // for and the body then does not compute (SoftmaxCrossEntropyLoss's
+  // log_prob): drop trailing outputs nothing defines.
+  {
+    std::set<std::string> defined(body.input().begin(), body.input().end());
+    for (const auto& n : body.node())
+      for (const std::string& out : n.output()) defined.insert(out);
+    while (body.output_size() > 0 && !defined.count(body.output(body.output_size() - 1)))
+      body.mutable_output()->RemoveLast();
+  }
+  // The builders leave the signature to the caller; name it after the node.
+  if (body.input_size() == 0)
+    for (const std::string& in : node.input()) body.add_input(in);
+  if (body.output_size() == 0)
+    for (const std::string& out : node.output()) body.add_output(out);
+  if (body.name().empty()) body.set_name(std::string(op_type));
+  if (body.opset_import_size() == 0) {
+    auto* opset = body.add_opset_import();
+    opset->set_domain(std::string(domain));
+    opset->set_version(schema->since_version());
+  }
+  return convert(body);
+}
+
+std::vector<ir::Attribute> schema_attribute_defaults(std::string_view domain,
+                                                     std::string_view op_type, int64_t version) {
+  std::vector<ir::Attribute> out;
+  const onnx::OpSchema* schema = find_schema(domain, op_type, version);
+  if (!schema) return out;
+  for (const auto& [name, attr] : schema->attributes()) {
+    if (attr.required || attr.default_value.type() == onnx::AttributeProto::UNDEFINED) continue;
+    if (auto converted = from_onnx_attribute(attr.default_value)) {
+      converted->name = name;
+      out.push_back(std::move(*converted));
+    }
+  }
+  return out;
+}
+
+}  // namespace onnxscript::eval::detail

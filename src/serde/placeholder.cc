@@ -1,1 +1,0 @@
-#include "onnxscript/serde/serde.h"

@@ -1,0 +1,132 @@
+// `onnxscript run MODEL [--input NAME=FILE ...] [--output-dir DIR]`: runs a
+// model once on inputs read from .npy or .pb files and prints (and
+// optionally writes) its outputs.
+#include <chrono>
+#include <iostream>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "commands.h"
+#include "onnxscript/eval/session.h"
+#include "onnxscript/eval/tensor_io.h"
+
+namespace onnxscript::cli {
+namespace {
+
+struct RunOptions {
+  std::filesystem::path model;
+  std::vector<std::string> inputs;
+  std::filesystem::path output_dir;
+  bool quiet = false;
+};
+
+std::string kind_hint(const ir::Value* v) {
+  if (!v || !v->type()) return "";
+  switch (v->type()->kind) {
+    case ir::TypeKind::kSequence:
+      return "sequence";
+    case ir::TypeKind::kOptional:
+      return "optional";
+    case ir::TypeKind::kMap:
+      return "map";
+    default:
+      return "tensor";
+  }
+}
+
+// A file name for an output: the value name with characters that do not
+// belong in file names replaced.
+std::string file_stem(const std::string& name, size_t index) {
+  if (name.empty()) return fmt::format("output_{}", index);
+  std::string s = name;
+  for (char& c : s)
+    if (c == '/' || c == '\\' || c == ':' || c == '\0') c = '_';
+  if (s == "." || s == "..") s = fmt::format("output_{}", index);
+  return s;
+}
+
+void run(const RunOptions& opts) {
+  auto shared = std::make_shared<const ir::Model>(load_model_file(opts.model));
+  eval::Session session(shared);
+  const auto graph_inputs = shared->graph().inputs();
+  std::map<std::string, eval::RuntimeValue, std::less<>> feed;
+  size_t next_positional = 0;
+  for (const std::string& spec : opts.inputs) {
+    const size_t eq = spec.find('=');
+    std::string name;
+    std::filesystem::path file;
+    if (eq == std::string::npos) {
+      // A bare file binds to the next graph input without an initializer.
+      while (next_positional < graph_inputs.size() && graph_inputs[next_positional]->const_value())
+        ++next_positional;
+      if (next_positional >= graph_inputs.size())
+        throw Error(fmt::format("--input {}: the model has no more inputs to bind", spec));
+      name = graph_inputs[next_positional++]->name();
+      file = spec;
+    } else {
+      name = spec.substr(0, eq);
+      file = spec.substr(eq + 1);
+    }
+    const ir::Value* declared = nullptr;
+    for (const ir::Value* v : graph_inputs)
+      if (v->name() == name) declared = v;
+    if (!declared)
+      throw Error(fmt::format("--input {}: the model has no input named '{}'", spec, name));
+    feed[name] = file.extension() == ".npy" ? eval::RuntimeValue(eval::load_npy(file))
+                                            : eval::load_value_pb(file, kind_hint(declared));
+  }
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<eval::RuntimeValue> outputs = session.run(feed);
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const auto names = session.output_names();
+  if (!opts.output_dir.empty()) std::filesystem::create_directories(opts.output_dir);
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const eval::RuntimeValue& v = outputs[i];
+    if (!opts.quiet)
+      std::cout << names[i] << ": " << v.describe() << '\n' << eval::to_string(v) << "\n\n";
+    if (opts.output_dir.empty() || v.is_none()) continue;
+    const std::string stem = file_stem(names[i], i);
+    bool npy = v.is_tensor();
+    if (npy) {
+      try {
+        eval::save_npy(v.tensor(), opts.output_dir / (stem + ".npy"));
+      } catch (const TypeError&) {
+        npy = false;  // no numpy dtype (bfloat16, float8, 4-bit): fall back to TensorProto
+      }
+    }
+    if (!npy) eval::save_value_pb(v, opts.output_dir / (stem + ".pb"), names[i]);
+  }
+  std::cout << fmt::format(
+      "ran {} in {:.3f} ms: {} output(s){}\n", opts.model.filename().string(), ms, outputs.size(),
+      opts.output_dir.empty() ? "" : fmt::format(", written to {}", opts.output_dir.string()));
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto opts = std::make_shared<RunOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "run", "Run a model on inputs from .npy or .pb files and print its outputs");
+  cmd->add_option("model", opts->model, "The model (.onnx, or ONNX text)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option(
+      "-i,--input", opts->inputs,
+      "NAME=FILE binds a graph input to a .npy or .pb (TensorProto, SequenceProto, OptionalProto) "
+      "file; a bare FILE binds the next input. Repeatable.");
+  cmd->add_option("-o,--output-dir", opts->output_dir,
+                  "Write each output there as NAME.npy (tensors) or NAME.pb (other values)");
+  cmd->add_flag("-q,--quiet", opts->quiet, "Do not print the output values");
+  cmd->callback([opts] {
+    try {
+      run(*opts);
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << e.what() << '\n';
+      throw CLI::RuntimeError(1);
+    }
+  });
+}
+
+}  // namespace onnxscript::cli
