@@ -18,13 +18,38 @@ for p in "${packages[@]}"; do
   fi
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
-fi
-
-echo "install-deps: installing ${missing[*]}"
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
-"${sudo_cmd[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+apt_updated=0
+apt_install() {
+  if [ "$apt_updated" -eq 0 ]; then
+    "${sudo_cmd[@]}" apt-get update -qq
+    apt_updated=1
+  fi
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "$@"
+}
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+else
+  echo "install-deps: installing ${missing[*]}"
+  apt_install "${missing[@]}"
+fi
+
+# ONNX Runtime 1.30 for the interop tests: npm onnxruntime-node, pinned by
+# tests/interop/package-lock.json. --ignore-scripts: its install script
+# downloads from a host that may be unreachable; the CPU library ships inside
+# the package. Node.js comes from Debian only when no `node` is on PATH.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+interop="$root/tests/interop"
+if [ ! -f "$interop/node_modules/onnxruntime-node/package.json" ]; then
+  if ! command -v node >/dev/null 2>&1; then
+    echo "install-deps: installing nodejs npm"
+    apt_install nodejs npm
+  elif ! command -v npm >/dev/null 2>&1; then
+    echo "install-deps: installing npm"
+    apt_install npm
+  fi
+  echo "install-deps: installing onnxruntime-node in tests/interop (npm ci --ignore-scripts)"
+  (cd "$interop" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+fi

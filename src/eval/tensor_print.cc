@@ -263,6 +263,20 @@ double element_as_double(const Tensor& t, int64_t i) {
   }
 }
 
+double max_abs_diff(const Tensor& a, const Tensor& b) {
+  if (a.shape() != b.shape()) {
+    throw TypeError(fmt::format("max_abs_diff: shapes [{}] and [{}] differ", fmt::join(a.shape(), ","),
+                                fmt::join(b.shape(), ",")));
+  }
+  double worst = 0;
+  for (int64_t i = 0; i < a.numel(); ++i) {
+    const double x = element_as_double(a, i), y = element_as_double(b, i);
+    if (std::isnan(x) != std::isnan(y)) return std::nan("");
+    if (!std::isnan(x)) worst = std::max(worst, std::fabs(x - y));
+  }
+  return worst;
+}
+
 std::string to_string(const Tensor& t, const PrintOptions& options) {
   if (!t.defined()) return "<undefined tensor>";
   const std::vector<int64_t>& shape = t.shape();

@@ -6,6 +6,7 @@
 #include "onnxscript/ir/element_types.h"
 #include "onnxscript/ir/graph.h"
 #include "onnxscript/script/trace.h"
+#include "script/node_inference.h"
 
 namespace onnxscript::detail {
 
@@ -203,8 +204,10 @@ class OpCall {
       } else if (v.is_literal()) {
         ins[i] = constant(graph, *scope, materialize(v, plans_[i].dtype));
         if (plans_[i].cast_like >= 0) {
-          ir::Node* cast = graph.append_node("CastLike", {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()}, 1);
+          ir::Node* cast = graph.append_node(
+              "CastLike", {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()}, 1);
           cast->output(0)->set_name(scope->fresh_name());
+          finish_node(*cast, default_opset_version());
           ins[i] = cast->output(0);
         }
       } else if (v.is_concrete()) {
@@ -215,19 +218,31 @@ class OpCall {
     scope->use_opset(sig_.domain, opset_version_);
     ir::Node* node = graph.append_node(std::string(sig_.name), std::move(ins), num_outputs_, std::string(sig_.domain));
     for (ir::Attribute& a : attributes_) node->set_attribute(std::move(a));
+    for (ir::Value* out : node->outputs()) out->set_name(scope->fresh_name());
+    finish_node(*node, opset_version_);
     std::vector<Value> outs;
     outs.reserve(num_outputs_);
-    for (ir::Value* out : node->outputs()) {
-      out->set_name(scope->fresh_name());
-      outs.push_back(Value::traced(out));
-    }
+    for (ir::Value* out : node->outputs()) outs.push_back(Value::traced(out));
     return outs;
   }
 
-  static ir::Value* constant(ir::Graph& graph, TraceScope& scope, Tensor value) {
+  // Types the node's outputs and stamps the user's line, as the options say.
+  void finish_node(ir::Node& node, int64_t opset_version) const {
+    const TraceOptions& options = trace_options();
+    if (options.record_source_locations) node.metadata_props.emplace_back("onnxscript.source", where(location_));
+    if (options.infer_types) infer_node_outputs(node, opset_version, location_);
+  }
+
+  ir::Value* constant(ir::Graph& graph, TraceScope& scope, Tensor value) const {
     ir::Node* node = graph.append_node("Constant", {}, 1);
+    // A constant's type is its tensor's: no inference needed.
+    std::vector<ir::Dim> dims(value.shape().begin(), value.shape().end());
+    node->output(0)->set_type(ir::Type::tensor(value.dtype(), std::move(dims)));
     node->set_attribute(ir::Attribute::make_tensor("value", std::move(value)));
     node->output(0)->set_name(scope.fresh_name("const"));
+    if (trace_options().record_source_locations) {
+      node->metadata_props.emplace_back("onnxscript.source", where(location_));
+    }
     return node->output(0);
   }
 

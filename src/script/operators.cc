@@ -23,6 +23,25 @@ bool is_float_side(const Value& v) {
   return dtype && ir::is_floating_point(*dtype);
 }
 
+bool is_integer_side(const Value& v) {
+  if (v.kind() == Value::Kind::kIntLiteral) return true;
+  auto dtype = v.dtype();
+  return dtype && *dtype != DataType::kBool && !ir::is_floating_point(*dtype);
+}
+
+// `& | ^ ~` are logical on booleans and bitwise on integers. The bitwise
+// operators arrive in opset 18; this build's schemas stop at 17, so integer
+// operands are reported rather than silently given logical semantics.
+std::string_view logical_or_bitwise(std::string_view logical, std::string_view bitwise, const Value& a,
+                                    const Value& b) {
+  const bool integer = (is_integer_side(a) && !a.is_literal()) || (is_integer_side(b) && !b.is_literal());
+  if (!integer) return logical;
+  if (detail::find_signature("", bitwise, detail::default_opset_version())) return bitwise;
+  throw ScriptError(fmt::format("{} on integer tensors needs ONNX opset 18 ({}), which this build's schemas do not "
+                                "have; {} is for booleans",
+                                bitwise, bitwise, logical));
+}
+
 }  // namespace
 
 int64_t detail::default_opset_version() {
@@ -37,19 +56,21 @@ Value operator-(Value a, Value b) { return apply("Sub", {a, b}); }
 Value operator*(Value a, Value b) { return apply("Mul", {a, b}); }
 Value operator/(Value a, Value b) { return apply("Div", {a, b}); }
 Value operator%(Value a, Value b) {
-  const bool fmod = is_float_side(a) || is_float_side(b);
-  return apply("Mod", {a, b}, {ir::Attribute::make_int("fmod", fmod ? 1 : 0)});
+  // Floats need fmod = 1 (ONNX rejects fmod = 0 for them); integers keep the
+  // schema default 0, Python's sign-of-divisor semantics, as ONNX Script does.
+  if (!(is_float_side(a) || is_float_side(b))) return apply("Mod", {a, b});
+  return apply("Mod", {a, b}, {ir::Attribute::make_int("fmod", 1)});
 }
 Value operator-(Value a) { return apply("Neg", {a}); }
 Value operator<(Value a, Value b) { return apply("Less", {a, b}); }
 Value operator<=(Value a, Value b) { return apply("LessOrEqual", {a, b}); }
 Value operator>(Value a, Value b) { return apply("Greater", {a, b}); }
 Value operator>=(Value a, Value b) { return apply("GreaterOrEqual", {a, b}); }
-Value operator&(Value a, Value b) { return apply("And", {a, b}); }
-Value operator|(Value a, Value b) { return apply("Or", {a, b}); }
-Value operator^(Value a, Value b) { return apply("Xor", {a, b}); }
+Value operator&(Value a, Value b) { return apply(logical_or_bitwise("And", "BitwiseAnd", a, b), {a, b}); }
+Value operator|(Value a, Value b) { return apply(logical_or_bitwise("Or", "BitwiseOr", a, b), {a, b}); }
+Value operator^(Value a, Value b) { return apply(logical_or_bitwise("Xor", "BitwiseXor", a, b), {a, b}); }
 Value operator!(Value a) { return apply("Not", {a}); }
-Value operator~(Value a) { return apply("Not", {a}); }
+Value operator~(Value a) { return apply(logical_or_bitwise("Not", "BitwiseNot", a, a), {a}); }
 Value equal(Value a, Value b) { return apply("Equal", {a, b}); }
 Value not_equal(Value a, Value b) { return apply("Not", {apply("Equal", {a, b})}); }
 

@@ -9,18 +9,25 @@ namespace onnxscript {
 namespace {
 thread_local TraceScope* current_trace = nullptr;
 thread_local EagerScope* current_eager = nullptr;
+thread_local TraceOptions current_options;
 }  // namespace
 
-TraceScope::TraceScope(ir::Graph& graph, ir::OpsetImports& opsets)
-    : graph_(graph), opsets_(opsets), parent_(current_trace) {
-  // Nested scopes continue their parent's numbering so names stay unique
-  // across a graph and its subgraphs.
-  if (parent_) next_id_ = parent_->next_id_;
+const TraceOptions& trace_options() { return current_options; }
+
+ScopedTraceOptions::ScopedTraceOptions(TraceOptions options) : previous_(current_options) {
+  current_options = options;
+}
+
+ScopedTraceOptions::~ScopedTraceOptions() { current_options = previous_; }
+
+TraceScope::TraceScope(ir::Graph& graph, ir::OpsetImports& opsets, Nesting nesting)
+    : graph_(graph), opsets_(opsets), parent_(current_trace), nesting_(nesting) {
+  if (parent_ && nesting_ == Nesting::kSubgraph) next_id_ = parent_->next_id_;
   current_trace = this;
 }
 
 TraceScope::~TraceScope() {
-  if (parent_) parent_->next_id_ = next_id_;
+  if (parent_ && nesting_ == Nesting::kSubgraph) parent_->next_id_ = next_id_;
   current_trace = parent_;
 }
 
@@ -35,7 +42,7 @@ void TraceScope::use_opset(std::string_view domain, int64_t version) {
     return;
   }
   opsets_.set(std::string(domain), version);
-  if (parent_) parent_->use_opset(domain, version);
+  if (parent_ && nesting_ == Nesting::kSubgraph) parent_->use_opset(domain, version);
 }
 
 std::string TraceScope::fresh_name(std::string_view hint) {

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include "onnxscript/ir/graph.h"
+#include "onnxscript/script/op_call.h"
 #include "onnxscript/script/trace.h"
+#include "onnxscript/script/typed.h"
 
 namespace onnxscript {
 
@@ -79,3 +81,15 @@ std::string Value::describe() const {
 }
 
 }  // namespace onnxscript
+
+namespace onnxscript::detail {
+
+void check_element_type(const Value& v, DataType expected) {
+  const auto actual = v.dtype();
+  if (actual && *actual != expected) {
+    throw ScriptError(fmt::format("a {} value cannot be a typed {} value", ir::data_type_name(*actual),
+                                  ir::data_type_name(expected)));
+  }
+}
+
+}  // namespace onnxscript::detail

@@ -41,6 +41,11 @@ std::string to_string(const RuntimeValue& value, const PrintOptions& options = {
 /// Throws TypeError for strings.
 double element_as_double(const Tensor& tensor, int64_t i);
 
+/// The largest |a[i] - b[i]| over two numeric tensors of one shape (NaN when
+/// either holds a NaN at the same place as a number). Throws TypeError when
+/// the shapes differ or the elements are not numbers.
+double max_abs_diff(const Tensor& a, const Tensor& b);
+
 // ---- .npy ----
 
 /// Decodes `.npy` bytes (format versions 1-3). Supports bool, all integer and

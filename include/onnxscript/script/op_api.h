@@ -163,6 +163,23 @@ class AttrField {
   AttrField(std::initializer_list<typename ListElement<T>::type> values) requires
       ListElement<T>::is_list : value_(T(values)) {}
 
+  /// A script's attribute parameter (Attr<T>): while tracing, a reference to
+  /// the enclosing function's attribute (ONNX ref_attr_name); when eager, its
+  /// value. The Attr must outlive the call, as a lambda parameter does.
+  template <typename A>
+  requires requires(const A& a) {
+    { a.is_reference() } -> std::same_as<bool>;
+    { a.reference_name() } -> std::convertible_to<std::string_view>;
+    { a.value() } -> std::convertible_to<const T&>;
+  }
+  AttrField(const A& attr) {  // NOLINT: script attributes convert
+    if (attr.is_reference()) {
+      reference_ = attr.reference_name();
+    } else {
+      value_ = attr.value();
+    }
+  }
+
   /// An attribute that refers to the enclosing function's attribute `name`
   /// (ONNX ref_attr_name). `name` must outlive the call.
   static AttrField reference(std::string_view name) {

@@ -13,12 +13,53 @@
 
 namespace onnxscript {
 
+/// How graphs are built on this thread. Change it through ScopedTraceOptions.
+struct TraceOptions {
+  /// Type each recorded node's outputs with libonnx's per-operator inference
+  /// (opsets <= 17), so values know their element type and shape as the graph
+  /// grows and mistakes are reported at the user's line. Turning it off makes
+  /// building several times faster; types then come only from declarations.
+  bool infer_types = true;
+  /// Stamp each recorded node with the user's "file:line" as node metadata
+  /// (key "onnxscript.source"). Off by default: node metadata needs IR
+  /// version 10, which libonnx 1.12's checker does not read.
+  bool record_source_locations = false;
+};
+
+/// The options in force on this thread.
+const TraceOptions& trace_options();
+
+/// Sets the trace options for its lifetime, then restores the previous ones.
+class ScopedTraceOptions {
+ public:
+  /// Installs `options`.
+  explicit ScopedTraceOptions(TraceOptions options);
+  ~ScopedTraceOptions();
+  ScopedTraceOptions(const ScopedTraceOptions&) = delete;
+  ScopedTraceOptions& operator=(const ScopedTraceOptions&) = delete;
+
+ private:
+  TraceOptions previous_;
+};
+
 /// Records operator calls into `graph` while alive. Scopes nest (a subgraph's
 /// scope inside its parent's); the innermost one receives new nodes.
 class TraceScope {
  public:
+  /// How a scope relates to the one it is opened inside.
+  enum class Nesting : uint8_t {
+    /// A function body or model graph: numbers its values from 0 and keeps
+    /// its own opset imports, so its text does not depend on when it was
+    /// traced.
+    kRoot,
+    /// A subgraph (If branch, Loop body): continues the enclosing scope's
+    /// numbering, so names stay unique across the graph, and reports the
+    /// opsets it uses to it, since subgraphs share their graph's imports.
+    kSubgraph,
+  };
+
   /// Starts tracing into `graph`. Opset versions used are collected in `opsets`.
-  TraceScope(ir::Graph& graph, ir::OpsetImports& opsets);
+  TraceScope(ir::Graph& graph, ir::OpsetImports& opsets, Nesting nesting = Nesting::kRoot);
   ~TraceScope();
   TraceScope(const TraceScope&) = delete;
   TraceScope& operator=(const TraceScope&) = delete;
@@ -41,6 +82,7 @@ class TraceScope {
   ir::Graph& graph_;
   ir::OpsetImports& opsets_;
   TraceScope* parent_;
+  Nesting nesting_;
   int64_t next_id_ = 0;
 };
 

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 #include "onnxscript/ir/type.h"
 #include "onnxscript/script/value.h"
@@ -45,6 +46,18 @@ struct DimSpec {
 /// `FLOAT<AnyRank>`: a tensor of unknown rank.
 inline constexpr DimSpec AnyRank = DimSpec::any_rank();
 
+/// The static element type of a value type: D for TypedValue<D, ...>, none for Value.
+template <typename V>
+struct StaticDataType {
+  /// The element type, or nullopt.
+  static constexpr std::optional<DataType> value = std::nullopt;
+};
+
+namespace detail {
+/// Throws ScriptError when `v`'s element type is known and is not `expected`.
+void check_element_type(const Value& v, DataType expected);
+}  // namespace detail
+
 /// A Value whose element type (and declared shape) is part of its C++ type.
 template <DataType D, DimSpec... Dims>
 class TypedValue : public Value {
@@ -54,9 +67,16 @@ class TypedValue : public Value {
 
   /// No value.
   TypedValue() = default;
-  /// Wraps a value. Its element type, when known, must be D; a mismatch is
-  /// reported by the operator that receives the value.
-  explicit TypedValue(Value v) : Value(v) {}
+  /// Wraps an untyped value (a Value, or a Function call's Outputs), as in
+  /// `-> FLOAT<"N"> { return Gelu(X); }`. When the value's element type is
+  /// known and is not D, throws ScriptError. Typed values of another element
+  /// type do not convert: that is a compile-time error.
+  template <typename V>
+  requires(std::is_convertible_v<const V&, Value> && !StaticDataType<V>::value.has_value())
+  TypedValue(const V& v)  // NOLINT: untyped values convert, checked
+      : Value(static_cast<Value>(v)) {
+    detail::check_element_type(*this, D);
+  }
 
   /// The declared type: element type and shape (nullopt shape for AnyRank).
   static ir::Type declared_type() {
@@ -83,11 +103,6 @@ class TypedValue : public Value {
   }
 };
 
-/// The static element type of a value type: D for TypedValue<D, ...>, none for Value.
-template <typename V>
-struct StaticDataType {
-  static constexpr std::optional<DataType> value = std::nullopt;
-};
 /// The static element type of a TypedValue.
 template <DataType D, DimSpec... Dims>
 struct StaticDataType<TypedValue<D, Dims...>> {

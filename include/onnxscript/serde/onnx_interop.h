@@ -25,4 +25,13 @@ onnx::ModelProto to_onnx_proto(const ir::Model& model);
 ir::Model from_onnx_proto(const onnx::ModelProto& proto,
                           const std::filesystem::path& base_dir = {});
 
+/// A type as libonnx's TypeProto (for per-node shape inference).
+onnx::TypeProto to_onnx_type(const ir::Type& type);
+
+/// A libonnx TypeProto as an IR type.
+ir::Type from_onnx_type(const onnx::TypeProto& proto);
+
+/// A tensor as libonnx's TensorProto, data inline.
+onnx::TensorProto to_onnx_tensor(const ir::Tensor& tensor);
+
 }  // namespace onnxscript::serde

@@ -1,0 +1,17 @@
+#pragma once
+/// \file
+/// Everything a script author needs: values and typed values, script() and
+/// Function, operator overloads, the typed operators of the newest opsets
+/// (`namespace op = onnxscript::opset17;`), eager tensors, Session, and model
+/// files. Heavier pieces (libonnx interop, the conformance runner) have their
+/// own headers.
+
+#include "onnxscript/eval/session.h"
+#include "onnxscript/eval/tensor_io.h"
+#include "onnxscript/ir/ir.h"
+#include "onnxscript/opsets/latest.h"
+#include "onnxscript/script/function.h"
+#include "onnxscript/script/operators.h"
+#include "onnxscript/script/typed.h"
+#include "onnxscript/serde/serde.h"
+#include "onnxscript/serde/text.h"

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Rewrites the golden text files under tests/data/golden/ from what the code
+# builds now. Review `git diff tests/data/golden` before committing.
+# Usage: scripts/update-golden.sh [BUILD_DIR]   (default: build)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${1:-$root/build}"
+ninja -C "$build" script_tests examples_tests
+export ONNXSCRIPT_UPDATE_GOLDEN=1
+"$build/tests/script_tests" --gtest_filter='Golden*'
+"$build/tests/examples_tests" --gtest_filter='Golden*'
+git -C "$root" status --short tests/data/golden

@@ -1,0 +1,178 @@
+#include "script/node_inference.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <onnx/defs/schema.h>
+#include <onnx/defs/shape_inference.h>
+
+#include "onnxscript/script/op_call.h"
+#include "onnxscript/serde/check.h"
+#include "onnxscript/serde/onnx_interop.h"
+
+namespace onnxscript::detail {
+
+namespace {
+
+// Tensors larger than this are not offered to data propagation: inference
+// reads constant inputs only for shape-like operands (Reshape's shape,
+// Slice's starts), and converting a large weight on every node would
+// dominate build time.
+constexpr int64_t kMaxPropagatedElements = 1024;
+
+// The value of an input when it is known while building: an initializer, or
+// the output of a Constant node holding a tensor.
+const ir::Tensor* known_data(const ir::Value* v) {
+  if (!v) return nullptr;
+  if (const ir::Tensor* t = v->const_value()) return t;
+  const ir::Node* producer = v->producer();
+  if (!producer || producer->op_type() != "Constant" || !producer->domain().empty()) return nullptr;
+  const ir::Attribute* value = producer->attribute("value");
+  if (!value || value->is_reference() || value->type != ir::AttributeType::kTensor) return nullptr;
+  return &value->as_tensor();
+}
+
+// False for attributes the inference context cannot carry: graphs (If, Loop
+// and Scan are typed from their bodies instead), sparse tensors, and
+// references to a function attribute whose value is unknown until the call.
+bool convert_attribute(const ir::Attribute& a, onnx::AttributeProto* p) {
+  if (a.is_reference()) return false;
+  p->set_name(a.name);
+  p->set_type(static_cast<onnx::AttributeProto_AttributeType>(a.type));
+  switch (a.type) {
+    case ir::AttributeType::kFloat:
+      p->set_f(a.as_float());
+      return true;
+    case ir::AttributeType::kInt:
+      p->set_i(a.as_int());
+      return true;
+    case ir::AttributeType::kString:
+      p->set_s(a.as_string());
+      return true;
+    case ir::AttributeType::kTensor:
+      *p->mutable_t() = serde::to_onnx_tensor(a.as_tensor());
+      return true;
+    case ir::AttributeType::kFloats:
+      for (float f : a.as_floats()) p->add_floats(f);
+      return true;
+    case ir::AttributeType::kInts:
+      for (int64_t i : a.as_ints()) p->add_ints(i);
+      return true;
+    case ir::AttributeType::kStrings:
+      for (const std::string& s : a.as_strings()) p->add_strings(s);
+      return true;
+    case ir::AttributeType::kTensors:
+      for (const ir::Tensor& t : a.as_tensors()) *p->add_tensors() = serde::to_onnx_tensor(t);
+      return true;
+    case ir::AttributeType::kTypeProto:
+      *p->mutable_tp() = serde::to_onnx_type(std::get<ir::Type>(a.value));
+      return true;
+    default:
+      return false;
+  }
+}
+
+class NodeContext final : public onnx::InferenceContext {
+ public:
+  NodeContext(const ir::Node& node, size_t num_outputs) : outputs_(num_outputs) {
+    const auto inputs = node.inputs();
+    input_types_.resize(inputs.size());
+    input_data_.resize(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const ir::Value* v = inputs[i];
+      if (!v) continue;  // an omitted optional input
+      if (v->type()) {
+        input_types_[i] = serde::to_onnx_type(*v->type());
+      } else {
+        all_inputs_typed_ = false;
+      }
+      const ir::Tensor* data = known_data(v);
+      if (data && data->numel() <= kMaxPropagatedElements) input_data_[i] = serde::to_onnx_tensor(*data);
+    }
+  }
+
+  bool add_attribute(const ir::Attribute& a) {
+    auto proto = std::make_unique<onnx::AttributeProto>();
+    if (!convert_attribute(a, proto.get())) return false;
+    attributes_.push_back(std::move(proto));
+    return true;
+  }
+
+  bool all_inputs_typed() const { return all_inputs_typed_; }
+  const onnx::TypeProto& output(size_t i) const { return outputs_[i]; }
+
+  const onnx::AttributeProto* getAttribute(const std::string& name) const override {
+    for (const auto& a : attributes_) {
+      if (a->name() == name) return a.get();
+    }
+    return nullptr;
+  }
+  size_t getNumInputs() const override { return input_types_.size(); }
+  const onnx::TypeProto* getInputType(size_t index) const override {
+    return index < input_types_.size() && input_types_[index] ? &*input_types_[index] : nullptr;
+  }
+  const onnx::TensorProto* getInputData(size_t index) const override {
+    return index < input_data_.size() && input_data_[index] ? &*input_data_[index] : nullptr;
+  }
+  size_t getNumOutputs() const override { return outputs_.size(); }
+  onnx::TypeProto* getOutputType(size_t index) override { return &outputs_.at(index); }
+  onnx::GraphInferencer* getGraphAttributeInferencer(const std::string&) override { return nullptr; }
+  const onnx::SparseTensorProto* getInputSparseData(size_t) const override { return nullptr; }
+  const onnx::TensorShapeProto* getSymbolicInput(size_t) const override { return nullptr; }
+
+ private:
+  std::vector<std::optional<onnx::TypeProto>> input_types_;
+  std::vector<std::optional<onnx::TensorProto>> input_data_;
+  std::vector<std::unique_ptr<onnx::AttributeProto>> attributes_;
+  std::vector<onnx::TypeProto> outputs_;
+  bool all_inputs_typed_ = true;
+};
+
+std::string describe_inputs(const ir::Node& node) {
+  std::vector<std::string> parts;
+  for (const ir::Value* v : node.inputs()) {
+    parts.push_back(!v ? "(omitted)" : v->type() ? v->type()->to_string() : "(unknown type)");
+  }
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+bool knows_domain(const std::string& domain, int64_t version) {
+  if (domain.empty() || domain == "ai.onnx") return version <= serde::kLibonnxMaxOpset;
+  if (domain == "ai.onnx.ml") return version <= 3;
+  if (domain == "ai.onnx.preview.training") return version <= 1;
+  return false;
+}
+
+}  // namespace
+
+void infer_node_outputs(ir::Node& node, int64_t opset_version, const std::source_location& location) {
+  if (!knows_domain(node.domain(), opset_version)) return;
+  const onnx::OpSchema* schema =
+      onnx::OpSchemaRegistry::Schema(node.op_type(), static_cast<int>(opset_version), node.domain());
+  if (!schema || !schema->has_type_and_shape_inference_function()) return;
+
+  NodeContext ctx(node, node.outputs().size());
+  for (const ir::Attribute& a : node.attributes()) {
+    if (!ctx.add_attribute(a)) return;
+  }
+  try {
+    schema->GetTypeAndShapeInferenceFunction()(ctx);
+  } catch (const std::exception& e) {
+    // With an input of unknown type, libonnx's rules fail for lack of
+    // information rather than because the node is wrong: leave it untyped.
+    if (!ctx.all_inputs_typed()) return;
+    throw ScriptError(fmt::format("{}: inputs ({}) are rejected by type and shape inference: {} (at {})",
+                                  node.op_type(), describe_inputs(node), e.what(), where(location)));
+  }
+  for (size_t i = 0; i < node.outputs().size(); ++i) {
+    const onnx::TypeProto& type = ctx.output(i);
+    if (type.value_case() == onnx::TypeProto::VALUE_NOT_SET) continue;
+    if (type.has_tensor_type() && type.tensor_type().elem_type() == 0) continue;
+    node.output(i)->set_type(serde::from_onnx_type(type));
+  }
+}
+
+}  // namespace onnxscript::detail

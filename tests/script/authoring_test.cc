@@ -1,0 +1,249 @@
+// Authoring: operator overloads, literals, inference while building, names,
+// attribute references, errors that carry the user's line, eager runs.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "onnxscript/onnxscript.h"
+#include "onnxscript/serde/check.h"
+
+namespace onnxscript {
+namespace {
+
+namespace op = opset17;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::vector<std::string> op_types(const ir::Graph& g) {
+  std::vector<std::string> out;
+  for (const ir::Node* n : g.nodes()) out.push_back(n->op_type());
+  return out;
+}
+
+// The node that produces graph output `i`.
+const ir::Node& output_node(const Function& f, size_t i = 0) {
+  return *f.to_function().body().outputs().at(i)->producer();
+}
+
+TEST(Operators, EachOverloadRecordsItsOperator) {
+  const Function f = script("f", {"A", "B"}, [](FLOAT<"N"> A, FLOAT<"N"> B) {
+    // One statement each: the order of function arguments is unspecified.
+    Value add = A + B, sub = A - B, mul = A * B, div = A / B, mod = A % B, neg = -A;
+    Value lt = A < B, le = A <= B, gt = A > B, ge = A >= B, eq = equal(A, B);
+    return std::make_tuple(add, sub, mul, div, mod, neg, lt, le, gt, ge, eq);
+  });
+  const ir::Graph& body = f.to_function().body();
+  EXPECT_THAT(op_types(body), ElementsAre("Add", "Sub", "Mul", "Div", "Mod", "Neg", "Less", "LessOrEqual",
+                                          "Greater", "GreaterOrEqual", "Equal"));
+  // Floating point Mod needs fmod = 1; ONNX rejects fmod = 0 for floats.
+  const ir::Attribute* fmod = output_node(f, 4).attribute("fmod");
+  ASSERT_NE(fmod, nullptr);
+  EXPECT_EQ(fmod->as_int(), 1);
+}
+
+TEST(Operators, IntegerModKeepsIntegerSemantics) {
+  const Function f = script("f", {"A", "B"}, [](INT64<"N"> A, INT64<"N"> B) { return A % B; });
+  EXPECT_EQ(output_node(f).attribute("fmod"), nullptr);
+}
+
+TEST(Operators, LogicalOperatorsOnBooleans) {
+  const Function f = script("f", {"A", "B"}, [](BOOL<"N"> A, BOOL<"N"> B) {
+    Value a = A & B, o = A | B, x = A ^ B, n = !A, t = ~A, ne = not_equal(A, B);
+    return std::make_tuple(a, o, x, n, t, ne);
+  });
+  EXPECT_THAT(op_types(f.to_function().body()), ElementsAre("And", "Or", "Xor", "Not", "Not", "Equal", "Not"));
+}
+
+TEST(Operators, BitwiseOnIntegersIsReportedUntilOpset18) {
+  const Function f = script("f", {"A", "B"}, [](INT32<"N"> A, INT32<"N"> B) { return A & B; });
+  try {
+    f.to_function();
+    FAIL() << "expected a ScriptError";
+  } catch (const ScriptError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("BitwiseAnd"));
+  }
+}
+
+TEST(Literals, TakeTheElementTypeOfTheValueBeside) {
+  const Function f = script("f", {"X"}, [](FLOAT16<"N"> X) { return X * 0.5; });
+  const ir::Graph& body = f.to_function().body();
+  // Known element type: the constant is made float16 directly, no CastLike.
+  EXPECT_THAT(op_types(body), ElementsAre("Constant", "Mul"));
+  const ir::Node* constant = *body.nodes().begin();
+  EXPECT_EQ(constant->attribute("value")->as_tensor().dtype(), DataType::kFloat16);
+  EXPECT_EQ(body.outputs()[0]->type()->to_string(), "float16[N]");
+}
+
+TEST(Literals, FollowAnUntypedValueThroughCastLike) {
+  const Function f = script("f", {"X"}, [](Value X) { return X + 1; });
+  EXPECT_THAT(op_types(f.to_function().body()), ElementsAre("Constant", "CastLike", "Add"));
+}
+
+TEST(Inference, ValuesKnowTheirTypeWhileTheGraphGrows) {
+  std::string seen;
+  const Function f = script("f", {"A", "W"}, [&](FLOAT<"N", "M"> A, FLOAT<"M", 3> W) {
+    Value y = op::MatMul(A, W);
+    seen = y.describe();
+    return op::Transpose(y, {.perm = {1, 0}});
+  });
+  f.to_function();
+  EXPECT_THAT(seen, HasSubstr("float[N,3]"));
+  EXPECT_EQ(f.to_function().body().outputs()[0]->type()->to_string(), "float[3,N]");
+}
+
+TEST(Inference, ReshapeReadsItsConstantShape) {
+  const Function f = script("f", {"X"}, [](FLOAT<2, 6> X) { return op::Reshape(X, Tensor::from<int64_t>({3, -1})); });
+  EXPECT_EQ(f.to_function().body().outputs()[0]->type()->to_string(), "float[3,4]");
+}
+
+TEST(Inference, CanBeTurnedOff) {
+  ScopedTraceOptions options({.infer_types = false});
+  const Function f = script("f", {"A", "W"}, [](FLOAT<"N", "M"> A, FLOAT<"M", 3> W) { return op::MatMul(A, W); });
+  const ir::Graph& body = f.to_function().body();
+  EXPECT_FALSE((*body.nodes().begin())->output(0)->type().has_value());
+}
+
+TEST(Errors, ShapeConflictNamesOperatorTypesAndUserLine) {
+  const Function f = script("f", {"A", "B"}, [](FLOAT<2, 3> A, FLOAT<4, 5> B) {
+    return op::MatMul(A, B);  // line checked below
+  });
+  const int line = __LINE__ - 2;
+  try {
+    f.to_function();
+    FAIL() << "expected a ScriptError";
+  } catch (const ScriptError& e) {
+    const std::string message = e.what();
+    EXPECT_THAT(message, HasSubstr("MatMul"));
+    EXPECT_THAT(message, HasSubstr("float[2,3]"));
+    EXPECT_THAT(message, HasSubstr("float[4,5]"));
+    EXPECT_THAT(message, HasSubstr(std::string("authoring_test.cc:") + std::to_string(line)));
+  }
+}
+
+TEST(Errors, DynamicTypeOutsideConstraintNamesInputAndAllowedTypes) {
+  const Function f = script("f", {"S"}, [](Value S) {
+    Value s = op::Cast(S, {.to = DataType::kString});
+    return op::Erf(s);
+  });
+  const int line = __LINE__ - 2;
+  try {
+    f.to_function();
+    FAIL() << "expected a ScriptError";
+  } catch (const ScriptError& e) {
+    const std::string message = e.what();
+    EXPECT_THAT(message, HasSubstr("Erf"));
+    EXPECT_THAT(message, HasSubstr("tensor(string)"));
+    EXPECT_THAT(message, HasSubstr("tensor(float)"));
+    EXPECT_THAT(message, HasSubstr(std::string("authoring_test.cc:") + std::to_string(line)));
+  }
+}
+
+TEST(Errors, EagerKernelFailureCarriesUserLine) {
+  const Tensor a = Tensor::from<float>({1, 2, 3});
+  const Tensor b = Tensor::from<float>({1, 2});
+  const int line = __LINE__ + 2;
+  try {
+    Tensor c = op::Add(a, b).tensor();
+    FAIL() << "expected a ScriptError";
+  } catch (const ScriptError& e) {
+    EXPECT_THAT(e.what(), HasSubstr(std::string("authoring_test.cc:") + std::to_string(line)));
+  }
+}
+
+TEST(SourceLocations, RecordedAsNodeMetadataOnRequest) {
+  ScopedTraceOptions options({.record_source_locations = true});
+  const int line = __LINE__ + 1;
+  const Function f = script("f", {"X"}, [](FLOAT<"N"> X) { return op::Relu(X); });
+  const ir::Node& relu = output_node(f);
+  ASSERT_EQ(relu.metadata_props.size(), 1u);
+  EXPECT_EQ(relu.metadata_props[0].first, "onnxscript.source");
+  EXPECT_THAT(relu.metadata_props[0].second, HasSubstr("authoring_test.cc:" + std::to_string(line)));
+}
+
+TEST(Names, InputsAttributesAndNamedValuesKeepTheirNames) {
+  const Function f = script("f", {"A", {"alpha", 0.5}}, [](FLOAT<"N"> A, Attr<float> alpha) {
+    Value scaled = op::LeakyRelu(A, {.alpha = alpha}).named("scaled");
+    return scaled * 2;
+  });
+  const ir::Function& fn = f.to_function();
+  EXPECT_EQ(fn.body().inputs()[0]->name(), "A");
+  ASSERT_EQ(fn.attribute_defaults.size(), 1u);
+  EXPECT_EQ(fn.attribute_defaults[0].name, "alpha");
+  const ir::Node* leaky = *fn.body().nodes().begin();
+  EXPECT_EQ(leaky->output(0)->name(), "scaled");
+  const ir::Attribute* alpha = leaky->attribute("alpha");
+  ASSERT_NE(alpha, nullptr);
+  EXPECT_EQ(alpha->ref_attr_name, "alpha");
+}
+
+TEST(Names, GeneratedNamesAreUnique) {
+  const Function f = script("f", {"X"}, [](FLOAT<"N"> X) {
+    Value y = X;
+    for (int i = 0; i < 20; ++i) y = op::Relu(y) + 1.0;
+    return y;
+  });
+  std::set<std::string> names;
+  size_t count = 0;
+  for (const ir::Node* n : f.to_function().body().nodes()) {
+    for (const ir::Value* v : n->outputs()) {
+      names.insert(v->name());
+      ++count;
+    }
+  }
+  EXPECT_EQ(names.size(), count);
+}
+
+TEST(AttributeReference, UsedAsValueBecomesConstantReferringToIt) {
+  const Function f = script("f", {"X", "scale"}, [](FLOAT<"N"> X, Attr<float> scale) { return X * scale; });
+  const ir::Node* constant = *f.to_function().body().nodes().begin();
+  EXPECT_EQ(constant->op_type(), "Constant");
+  const ir::Attribute* value = constant->attribute("value_float");
+  ASSERT_NE(value, nullptr);
+  EXPECT_EQ(value->ref_attr_name, "scale");
+}
+
+const Function GeluForTest = script("Gelu", {"X"}, [](Value X) {
+  return X * (0.5 * (op::Erf(X * std::sqrt(0.5)) + 1.0));
+});
+
+TEST(Eager, FunctionOnTensorsRunsItsBody) {
+  const Tensor x = Tensor::from<float>({-2.0f, -0.5f, 0.0f, 0.5f, 2.0f});
+  const Tensor y = GeluForTest(x);
+  ASSERT_EQ(y.shape(), std::vector<int64_t>{5});
+  for (int64_t i = 0; i < 5; ++i) {
+    const double v = x.data<float>()[i];
+    EXPECT_NEAR(y.data<float>()[i], v * 0.5 * (1 + std::erf(v / std::sqrt(2.0))), 1e-6);
+  }
+}
+
+TEST(Eager, AttributeDefaultsApplyAndArgumentsOverride) {
+  const Function scale = script("scale", {"X", {"by", 2.0}}, [](FLOAT<"N"> X, Attr<float> by) { return X * by; });
+  const Tensor x = Tensor::from<float>({1, 2});
+  Tensor doubled = scale(x);
+  Tensor tripled = scale(x, 3.0f);
+  EXPECT_EQ(doubled.data<float>()[1], 4.0f);
+  EXPECT_EQ(tripled.data<float>()[1], 6.0f);
+}
+
+TEST(Model, KeepsCalledFunctionsAndPassesTheChecker) {
+  const Function outer = script("outer", {"X"}, [](FLOAT<"N"> X) -> FLOAT<"N"> { return GeluForTest(X + 1.0); });
+  ir::Model model = outer.to_model();
+  ASSERT_EQ(model.functions().size(), 1u);
+  EXPECT_EQ(model.functions()[0]->name, "Gelu");
+  const serde::CheckResult result = serde::check_model(model);
+  EXPECT_TRUE(result.ok()) << result.skipped_reason << ::testing::PrintToString(result.errors);
+}
+
+TEST(TypedValue, UntypedValueOfOtherElementTypeIsRejected) {
+  const Tensor ints = Tensor::from<int64_t>({1, 2});
+  EXPECT_THROW(FLOAT<"N">{Value(ints)}, ScriptError);
+  EXPECT_NO_THROW(INT64<"N">{Value(ints)});
+}
+
+}  // namespace
+}  // namespace onnxscript

@@ -1,0 +1,88 @@
+// Golden text of what the eDSL builds: operator overloads, literal promotion
+// for each numeric type, nested function calls, attribute references.
+// scripts/update-golden.sh regenerates the expected files.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "golden.h"
+#include "onnxscript/onnxscript.h"
+
+namespace onnxscript {
+namespace {
+
+namespace op = opset17;
+
+TEST(Golden, OperatorOverloads) {
+  const Function arithmetic = script("arithmetic", {"A", "B"}, [](FLOAT<"N"> A, FLOAT<"N"> B) {
+    Value add = A + B, sub = A - B, mul = A * B, div = A / B, mod = A % B, neg = -A;
+    return std::make_tuple(add, sub, mul, div, mod, neg);
+  });
+  const Function comparison = script("comparison", {"A", "B"}, [](INT64<"N"> A, INT64<"N"> B) {
+    Value lt = A < B, le = A <= B, gt = A > B, ge = A >= B, eq = equal(A, B), ne = not_equal(A, B), mod = A % B;
+    return std::make_tuple(lt, le, gt, ge, eq, ne, mod);
+  });
+  const Function logical = script("logical", {"A", "B"}, [](BOOL<"N"> A, BOOL<"N"> B) {
+    Value a = A & B, o = A | B, x = A ^ B, n = !A, t = ~B;
+    return std::make_tuple(a, o, x, n, t);
+  });
+  testing::expect_golden("script/operator_overloads",
+                         arithmetic.to_text() + "\n" + comparison.to_text() + "\n" + logical.to_text());
+}
+
+// X + 1 and X * 0.5 for every numeric element type: the constant takes X's type.
+template <typename Typed>
+std::string literal_case(const std::string& name) {
+  const Function f = script(name, {"X"}, [](Typed X) { return (X + 1) * 0.5; });
+  return f.to_text();
+}
+
+TEST(Golden, LiteralPromotionForEachNumericType) {
+  std::string text;
+  text += literal_case<FLOAT<"N">>("float_") + "\n";
+  text += literal_case<DOUBLE<"N">>("double_") + "\n";
+  text += literal_case<FLOAT16<"N">>("float16_") + "\n";
+  text += literal_case<BFLOAT16<"N">>("bfloat16_") + "\n";
+  text += literal_case<INT8<"N">>("int8_") + "\n";
+  text += literal_case<INT16<"N">>("int16_") + "\n";
+  text += literal_case<INT32<"N">>("int32_") + "\n";
+  text += literal_case<INT64<"N">>("int64_") + "\n";
+  text += literal_case<UINT8<"N">>("uint8_") + "\n";
+  text += literal_case<UINT16<"N">>("uint16_") + "\n";
+  text += literal_case<UINT32<"N">>("uint32_") + "\n";
+  text += literal_case<UINT64<"N">>("uint64_") + "\n";
+  // Unknown element type while building: CastLike follows the input at run time.
+  text += script("untyped", {"X"}, [](Value X) { return X * 0.5; }).to_text();
+  testing::expect_golden("script/literal_promotion", text);
+}
+
+const Function Square = script("Square", {"X"}, [](Value X) { return X * X; });
+const Function SumOfSquares = script("SumOfSquares", {"X", "Y"}, [](Value X, Value Y) {
+  return Square(X) + Square(Y);
+});
+const Function Norm = script("Norm", {"X", "Y"}, [](FLOAT<"N"> X, FLOAT<"N"> Y) -> FLOAT<"N"> {
+  return op::Sqrt(SumOfSquares(X, Y));
+});
+
+TEST(Golden, NestedFunctionCalls) {
+  // The model keeps every function it calls, transitively, once each.
+  testing::expect_golden("script/nested_function_calls", Norm.to_text());
+}
+
+const Function Scaled = script("Scaled", {"X", {"alpha", 0.5}, "axes", {"keepdims", 1}},
+                               [](Value X, Attr<float> alpha, Attr<std::vector<int64_t>> axes, Attr<int64_t> keepdims) {
+                                 Value leaky = op::LeakyRelu(X, {.alpha = alpha});
+                                 Value scaled = leaky * alpha;  // an attribute used as a value
+                                 return op::ReduceMax(scaled, {.axes = axes, .keepdims = keepdims});
+                               });
+
+TEST(Golden, AttributeReferences) {
+  const Function caller = script("caller", {"X"}, [](FLOAT<"N", "M"> X) -> FLOAT<"N", 1> {
+    return Scaled(X, 0.25f, std::vector<int64_t>{1}, int64_t{1});
+  });
+  testing::expect_golden("script/attribute_references", caller.to_text());
+}
+
+}  // namespace
+}  // namespace onnxscript
