@@ -11,6 +11,7 @@
 #include "onnxscript/ir/ir.h"
 #include "onnxscript/opsets/latest.h"
 #include "onnxscript/script/function.h"
+#include "onnxscript/script/indexing.h"
 #include "onnxscript/script/operators.h"
 #include "onnxscript/script/typed.h"
 #include "onnxscript/serde/serde.h"

@@ -256,9 +256,15 @@ const ir::Function& Function::to_function() const {
 
 std::vector<Function> Function::callees() const {
   to_function();
+  return transitive_callees(impl_->callees);
+}
+
+// Depth-first over the call graph from `direct`, each function once, traced
+// (cached) on the way so that its own callees are known.
+std::vector<Function> Function::transitive_callees(const std::vector<Function>& direct) const {
   std::vector<Function> all;
   std::vector<const Impl*> seen{impl_.get()};
-  std::vector<Function> stack(impl_->callees.rbegin(), impl_->callees.rend());
+  std::vector<Function> stack(direct.rbegin(), direct.rend());
   while (!stack.empty()) {
     Function f = stack.back();
     stack.pop_back();
@@ -322,7 +328,9 @@ ir::Model Function::to_model() const {
     model.graph().outputs()[0]->set_type(*declared);
   }
   merge_opsets(model.opset_imports, main.opset_imports, impl_->name);
-  for (const Function& callee : callees()) {
+  // The main body was traced just above; tracing it again as a function
+  // (callees()) would double the cost of exporting a large model.
+  for (const Function& callee : transitive_callees(direct)) {
     auto fn = std::make_unique<ir::Function>(callee.impl_->domain, callee.impl_->name);
     std::vector<Function> ignored;
     trace_into(callee, callee.impl_->body, callee.impl_->params, *fn, ignored);

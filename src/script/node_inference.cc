@@ -3,6 +3,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
@@ -81,6 +82,7 @@ class NodeContext final : public onnx::InferenceContext {
     const auto inputs = node.inputs();
     input_types_.resize(inputs.size());
     input_data_.resize(inputs.size());
+    known_.resize(inputs.size(), nullptr);
     for (size_t i = 0; i < inputs.size(); ++i) {
       const ir::Value* v = inputs[i];
       if (!v) continue;  // an omitted optional input
@@ -90,7 +92,7 @@ class NodeContext final : public onnx::InferenceContext {
         all_inputs_typed_ = false;
       }
       const ir::Tensor* data = known_data(v);
-      if (data && data->numel() <= kMaxPropagatedElements) input_data_[i] = serde::to_onnx_tensor(*data);
+      if (data && data->numel() <= kMaxPropagatedElements) known_[i] = data;
     }
   }
 
@@ -114,8 +116,12 @@ class NodeContext final : public onnx::InferenceContext {
   const onnx::TypeProto* getInputType(size_t index) const override {
     return index < input_types_.size() && input_types_[index] ? &*input_types_[index] : nullptr;
   }
+  // Converted on request: most rules never ask, and converting every
+  // constant operand up front would dominate the cost of inference.
   const onnx::TensorProto* getInputData(size_t index) const override {
-    return index < input_data_.size() && input_data_[index] ? &*input_data_[index] : nullptr;
+    if (index >= known_.size() || !known_[index]) return nullptr;
+    if (!input_data_[index]) input_data_[index] = serde::to_onnx_tensor(*known_[index]);
+    return &*input_data_[index];
   }
   size_t getNumOutputs() const override { return outputs_.size(); }
   onnx::TypeProto* getOutputType(size_t index) override { return &outputs_.at(index); }
@@ -125,7 +131,8 @@ class NodeContext final : public onnx::InferenceContext {
 
  private:
   std::vector<std::optional<onnx::TypeProto>> input_types_;
-  std::vector<std::optional<onnx::TensorProto>> input_data_;
+  std::vector<const ir::Tensor*> known_;
+  mutable std::vector<std::optional<onnx::TensorProto>> input_data_;
   std::vector<std::unique_ptr<onnx::AttributeProto>> attributes_;
   std::vector<onnx::TypeProto> outputs_;
   bool all_inputs_typed_ = true;
@@ -146,12 +153,23 @@ bool knows_domain(const std::string& domain, int64_t version) {
   return false;
 }
 
+// libonnx's registry lookup walks nested maps of strings; building a graph
+// asks for the same few schemas over and over.
+const onnx::OpSchema* find_schema(const std::string& op_type, int64_t version, const std::string& domain) {
+  thread_local std::unordered_map<std::string, const onnx::OpSchema*> cache;
+  std::string key;
+  key.reserve(op_type.size() + domain.size() + 8);
+  key.append(op_type).append(1, '\0').append(domain).append(1, '\0').append(std::to_string(version));
+  auto [it, inserted] = cache.try_emplace(std::move(key), nullptr);
+  if (inserted) it->second = onnx::OpSchemaRegistry::Schema(op_type, static_cast<int>(version), domain);
+  return it->second;
+}
+
 }  // namespace
 
 void infer_node_outputs(ir::Node& node, int64_t opset_version, const std::source_location& location) {
   if (!knows_domain(node.domain(), opset_version)) return;
-  const onnx::OpSchema* schema =
-      onnx::OpSchemaRegistry::Schema(node.op_type(), static_cast<int>(opset_version), node.domain());
+  const onnx::OpSchema* schema = find_schema(node.op_type(), opset_version, node.domain());
   if (!schema || !schema->has_type_and_shape_inference_function()) return;
 
   NodeContext ctx(node, node.outputs().size());

@@ -1,5 +1,6 @@
 #include "onnxscript/script/trace.h"
 
+#include <charconv>
 #include <deque>
 
 #include <fmt/format.h>
@@ -46,9 +47,19 @@ void TraceScope::use_opset(std::string_view domain, int64_t version) {
 }
 
 std::string TraceScope::fresh_name(std::string_view hint) {
-  const int64_t id = next_id_++;
-  if (hint.empty()) return fmt::format("t{}", id);
-  return fmt::format("{}_{}", hint, id);
+  // On the tracing hot path (one call per value): no format string parsing.
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, next_id_++).ptr;
+  std::string name;
+  name.reserve(hint.size() + 1 + static_cast<size_t>(end - digits));
+  if (hint.empty()) {
+    name += 't';
+  } else {
+    name += hint;
+    name += '_';
+  }
+  name.append(digits, end);
+  return name;
 }
 
 struct EagerScope::Arena {

@@ -3,6 +3,8 @@
 
 #include "onnxscript/serde/serde.h"
 
+#include <google/protobuf/arena.h>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -205,7 +207,10 @@ ir::Model load_model_from_bytes(std::string_view bytes, const std::filesystem::p
 
 std::string serialize_model(const ir::Model& model) {
   ErrorContext ctx{"<serialize_model>"};
-  wire::ModelProto proto;
+  // An arena: a large model is hundreds of thousands of small messages, and
+  // allocating and freeing them one by one costs more than encoding them.
+  google::protobuf::Arena arena;
+  wire::ModelProto& proto = *google::protobuf::Arena::CreateMessage<wire::ModelProto>(&arena);
   uint64_t size = 0;
   if (!encode_inline(model, &proto, ctx, &size)) {
     throw Error(fmt::format(
@@ -227,7 +232,8 @@ void save_model(const ir::Model& model, const std::filesystem::path& path,
   if (path.filename().empty()) ctx.fail<IoError>("the path names no file");
 
   if (!options.use_external_data) {
-    wire::ModelProto proto;
+    google::protobuf::Arena arena;  // see serialize_model
+    wire::ModelProto& proto = *google::protobuf::Arena::CreateMessage<wire::ModelProto>(&arena);
     uint64_t size = 0;
     if (encode_inline(model, &proto, ctx, &size)) {
       detail::AtomicFile file(path);

@@ -57,6 +57,22 @@ TEST(Golden, LiteralPromotionForEachNumericType) {
   testing::expect_golden("script/literal_promotion", text);
 }
 
+TEST(Golden, SlicingForms) {
+  const Function f = script("slicing", {"X", "I"}, [](FLOAT<"N", 3, 5> X, INT64<"K"> I) {
+    Value single = X[2];                                          // X[2]
+    Value ranges = X[{Slice(1, -1), Slice(0, 3, 2)}];             // X[1:-1, 0:3:2]
+    Value mixed = X[{Slice(1, -1), 0}];                           // X[1:-1, 0]
+    Value several_ints = X[{0, 1}];                               // X[0, 1]
+    Value reversed = X[{Slice(std::nullopt, std::nullopt, -1)}];  // X[::-1]
+    Value ellipsis = X[{Ellipsis, 0, NewAxis}];                   // X[..., 0, None]
+    Value new_axes = X[{NewAxis, Slice(), NewAxis}];              // X[None, :, None]
+    Value gathered = X[{Slice(), I}];                             // X[:, I]
+    Value whole = X[{Ellipsis}];                                  // X (no node)
+    return std::make_tuple(single, ranges, mixed, several_ints, reversed, ellipsis, new_axes, gathered, whole);
+  });
+  testing::expect_golden("script/slicing_forms", f.to_text());
+}
+
 const Function Square = script("Square", {"X"}, [](Value X) { return X * X; });
 const Function SumOfSquares = script("SumOfSquares", {"X", "Y"}, [](Value X, Value Y) {
   return Square(X) + Square(Y);

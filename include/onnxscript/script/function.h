@@ -217,6 +217,7 @@ class Function {
 
  private:
   struct Impl;
+  std::vector<Function> transitive_callees(const std::vector<Function>& direct) const;
   Outputs call(std::vector<detail::Argument> arguments, std::source_location location) const;
   std::shared_ptr<Impl> impl_;
 };

@@ -7,6 +7,7 @@
 /// sees the value beside them, so that `X * 0.5` on a float16 X is float16.
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -19,6 +20,7 @@ namespace onnxscript {
 namespace ir {
 class Value;
 }
+class Index;  // indexing.h
 
 using ir::DataType;
 using ir::Tensor;
@@ -92,6 +94,12 @@ class Value {
 
   /// A short description for messages: "traced float[N,3] 'X'", "tensor(float)[2]", "literal 0.5".
   std::string describe() const;
+
+  /// numpy / ONNX Script indexing: `x[2]`, `x[{0, Slice(1, -1)}]`,
+  /// `x[{Ellipsis, NewAxis}]`. Include onnxscript/script/indexing.h to use.
+  Value operator[](const Index& index) const;
+  /// Several indices at once; see indexing.h.
+  Value operator[](std::initializer_list<Index> indices) const;
 
  private:
   Kind kind_;
