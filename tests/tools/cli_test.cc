@@ -1,0 +1,147 @@
+// End-to-end tests of the `onnxscript` command-line tool.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "onnxscript/serde/serde.h"
+#include "onnxscript/support/file_io.h"
+
+namespace onnxscript {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int status;
+  std::string output;  // stdout and stderr together
+};
+
+CliRun run_cli(const std::string& args) {
+  const std::string command = std::string(ONNXSCRIPT_CLI) + " " + args + " 2>&1";
+  std::FILE* pipe = ::popen(command.c_str(), "r");
+  EXPECT_NE(pipe, nullptr);
+  std::string output;
+  std::array<char, 4096> buffer;
+  size_t n;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.append(buffer.data(), n);
+  const int status = ::pclose(pipe);
+  return {WEXITSTATUS(status), output};
+}
+
+fs::path scratch(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / ("onnxscript_cli_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+const std::string kModel = std::string(ONNX_TESTDATA_DIR) + "/node/test_add/model.onnx";
+
+TEST(Cli, EverySubcommandHasHelp) {
+  for (const char* cmd : {"print", "check", "convert", "run", "conformance"}) {
+    CliRun r = run_cli(std::string(cmd) + " --help");
+    EXPECT_EQ(r.status, 0) << cmd;
+    EXPECT_NE(r.output.find("Usage"), std::string::npos) << r.output;
+  }
+  EXPECT_EQ(run_cli("--help").status, 0);
+}
+
+TEST(Cli, PrintShowsTheGraph) {
+  CliRun r = run_cli("print " + kModel);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("Add ("), std::string::npos) << r.output;
+}
+
+TEST(Cli, CheckAcceptsAValidModel) {
+  CliRun r = run_cli("check " + kModel);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("ok"), std::string::npos) << r.output;
+}
+
+TEST(Cli, CheckSaysWhenAModelIsBeyondLibonnx) {
+  fs::path dir = scratch("beyond");
+  ir::Model model = serde::load_model(kModel);
+  model.ir_version = 10;
+  serde::save_model(model, dir / "ir10.onnx");
+  CliRun r = run_cli("check " + (dir / "ir10.onnx").string());
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("IR version 10 is newer than libonnx 1.12 can check"), std::string::npos) << r.output;
+}
+
+TEST(Cli, CheckRejectsAnInvalidModel) {
+  fs::path dir = scratch("invalid");
+  ir::Model model = serde::load_model(kModel);
+  // An operator libonnx does not know makes the checker fail.
+  for (ir::Node* n : model.graph().nodes()) {
+    ir::Node* bad = model.graph().insert_node_before(n, "NoSuchOperator", {n->input(0)}, 1);
+    bad->output(0)->set_name("unused");
+    break;
+  }
+  serde::save_model(model, dir / "bad.onnx");
+  CliRun r = run_cli("check " + (dir / "bad.onnx").string());
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("NoSuchOperator"), std::string::npos) << r.output;
+}
+
+TEST(Cli, ConvertRoundTripsThroughText) {
+  fs::path dir = scratch("convert");
+  ASSERT_EQ(run_cli("convert " + kModel + " --to " + (dir / "m.txt").string()).status, 0);
+  ASSERT_EQ(run_cli("convert " + (dir / "m.txt").string() + " --to " + (dir / "m.onnx").string()).status, 0);
+  EXPECT_EQ(run_cli("print " + kModel).output, run_cli("print " + (dir / "m.onnx").string()).output);
+  EXPECT_EQ(read_file(dir / "m.txt"), run_cli("print " + kModel).output);
+}
+
+TEST(Cli, BadInputIsAnErrorNamingTheFileNotACrash) {
+  fs::path dir = scratch("garbage");
+  write_file_atomically(dir / "garbage.onnx", std::string("\x0a\xff\xff\xff\xff\x0f garbage", 16));
+  CliRun r = run_cli("print " + (dir / "garbage.onnx").string());
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("garbage.onnx"), std::string::npos) << r.output;
+  CliRun missing = run_cli("check " + (dir / "missing.onnx").string());
+  EXPECT_EQ(missing.status, 1) << missing.output;
+  EXPECT_NE(missing.output.find("missing.onnx"), std::string::npos) << missing.output;
+  // A failed conversion leaves no output file.
+  CliRun failed = run_cli("convert " + (dir / "garbage.onnx").string() + " --to " + (dir / "out.txt").string());
+  EXPECT_NE(failed.status, 0);
+  EXPECT_FALSE(fs::exists(dir / "out.txt"));
+}
+
+TEST(Cli, RunWritesOutputsThatMatchTheCase) {
+  const fs::path dir = scratch("run");
+  const std::string case_dir = std::string(ONNX_TESTDATA_DIR) + "/node/test_add";
+  CliRun r = run_cli("run " + case_dir + "/model.onnx --input x=" + case_dir + "/test_data_set_0/input_0.pb --input y=" +
+                  case_dir + "/test_data_set_0/input_1.pb --output-dir " + dir.string());
+  ASSERT_EQ(r.status, 0) << r.output;
+  ASSERT_FALSE(fs::is_empty(dir)) << r.output;
+}
+
+TEST(Cli, RunRejectsAWrongInputNameClearly) {
+  const std::string case_dir = std::string(ONNX_TESTDATA_DIR) + "/node/test_add";
+  CliRun r = run_cli("run " + case_dir + "/model.onnx --input nosuch=" + case_dir + "/test_data_set_0/input_0.pb");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("nosuch"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("terminate"), std::string::npos) << r.output;  // an error, not a crash
+}
+
+TEST(Cli, RunRejectsAMalformedNpyClearly) {
+  const fs::path dir = scratch("bad_npy");
+  const fs::path bad = dir / "x.npy";
+  write_file_atomically(bad, "\x93NUMPY garbage");
+  const std::string case_dir = std::string(ONNX_TESTDATA_DIR) + "/node/test_add";
+  CliRun r = run_cli("run " + case_dir + "/model.onnx --input x=" + bad.string() + " --input y=" + bad.string());
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("x.npy"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("terminate"), std::string::npos) << r.output;
+}
+
+TEST(Cli, MissingArgumentsPrintUsage) {
+  CliRun r = run_cli("convert " + kModel);
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("--to"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace onnxscript
