@@ -36,18 +36,6 @@ To reparse(const From& from, const char* what) {
   return to;
 }
 
-void to_onnx_shape(const ir::Shape& shape, onnx::TensorShapeProto* proto) {
-  for (const ir::Dim& d : shape) {
-    auto* dim = proto->add_dim();
-    if (d.is_static()) {
-      dim->set_dim_value(d.value());
-    } else if (d.is_symbolic()) {
-      dim->set_dim_param(d.symbol());
-    }
-    if (!d.denotation.empty()) dim->set_denotation(d.denotation);
-  }
-}
-
 }  // namespace
 
 // Dense tensor types, by far the common case, convert directly: shape
@@ -61,7 +49,7 @@ onnx::TypeProto to_onnx_type(const ir::Type& type) {
   onnx::TypeProto proto;
   auto* tensor = proto.mutable_tensor_type();
   tensor->set_elem_type(static_cast<int32_t>(type.elem_type));
-  if (type.shape) to_onnx_shape(*type.shape, tensor->mutable_shape());
+  if (type.shape) detail::encode_shape(*type.shape, tensor->mutable_shape());
   if (!type.denotation.empty()) proto.set_denotation(type.denotation);
   return proto;
 }

@@ -65,6 +65,22 @@ ir::Type decode_type(const wire::TypeProto& proto, const ErrorContext& ctx);
 // Encodes a type.
 void encode_type(const ir::Type& type, wire::TypeProto* proto);
 
+// Encodes a shape into a TensorShapeProto of either generated family
+// (wire:: here, onnx:: for libonnx interop): their accessors are the same.
+template <typename ShapeProto>
+void encode_shape(const ir::Shape& shape, ShapeProto* proto) {
+  proto->mutable_dim()->Reserve(static_cast<int>(shape.size()));
+  for (const ir::Dim& dim : shape) {
+    auto* d = proto->add_dim();
+    if (dim.is_static()) {
+      d->set_dim_value(dim.value());
+    } else if (dim.is_symbolic()) {
+      d->set_dim_param(dim.symbol());
+    }
+    if (!dim.denotation.empty()) d->set_denotation(dim.denotation);
+  }
+}
+
 // Reads metadata_props.
 ir::MetadataProps decode_metadata(
     const google::protobuf::RepeatedPtrField<wire::StringStringEntryProto>& entries,

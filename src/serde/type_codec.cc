@@ -29,19 +29,6 @@ std::optional<ir::Shape> decode_shape(const wire::TensorShapeProto& proto,
   return shape;
 }
 
-void encode_shape(const ir::Shape& shape, wire::TensorShapeProto* proto) {
-  proto->mutable_dim()->Reserve(static_cast<int>(shape.size()));
-  for (const ir::Dim& dim : shape) {
-    auto* d = proto->add_dim();
-    if (dim.is_static()) {
-      d->set_dim_value(dim.value());
-    } else if (dim.is_symbolic()) {
-      d->set_dim_param(dim.symbol());
-    }
-    if (!dim.denotation.empty()) d->set_denotation(dim.denotation);
-  }
-}
-
 }  // namespace
 
 ir::Type decode_type(const wire::TypeProto& p, const ErrorContext& ctx) {

@@ -25,6 +25,22 @@ std::vector<std::string> op_types(const ir::Graph& g) {
   return out;
 }
 
+// The message of the ScriptError that `f` throws; fails the test (and
+// returns "") when it throws none.
+template <typename F>
+std::string script_error_of(F&& f) {
+  try {
+    f();
+  } catch (const ScriptError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "expected a ScriptError";
+  return "";
+}
+
+// "authoring_test.cc:<line>", as errors name the user's line.
+std::string this_file_at(int line) { return "authoring_test.cc:" + std::to_string(line); }
+
 // The node that produces graph output `i`.
 const ir::Node& output_node(const Function& f, size_t i = 0) {
   return *f.to_function().body().outputs().at(i)->producer();
@@ -61,12 +77,7 @@ TEST(Operators, LogicalOperatorsOnBooleans) {
 
 TEST(Operators, BitwiseOnIntegersIsReportedUntilOpset18) {
   const Function f = script("f", {"A", "B"}, [](INT32<"N"> A, INT32<"N"> B) { return A & B; });
-  try {
-    f.to_function();
-    FAIL() << "expected a ScriptError";
-  } catch (const ScriptError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("BitwiseAnd"));
-  }
+  EXPECT_THAT(script_error_of([&] { f.to_function(); }), HasSubstr("BitwiseAnd"));
 }
 
 TEST(Literals, TakeTheElementTypeOfTheValueBeside) {
@@ -113,16 +124,11 @@ TEST(Errors, ShapeConflictNamesOperatorTypesAndUserLine) {
     return op::MatMul(A, B);  // line checked below
   });
   const int line = __LINE__ - 2;
-  try {
-    f.to_function();
-    FAIL() << "expected a ScriptError";
-  } catch (const ScriptError& e) {
-    const std::string message = e.what();
-    EXPECT_THAT(message, HasSubstr("MatMul"));
-    EXPECT_THAT(message, HasSubstr("float[2,3]"));
-    EXPECT_THAT(message, HasSubstr("float[4,5]"));
-    EXPECT_THAT(message, HasSubstr(std::string("authoring_test.cc:") + std::to_string(line)));
-  }
+  const std::string message = script_error_of([&] { f.to_function(); });
+  EXPECT_THAT(message, HasSubstr("MatMul"));
+  EXPECT_THAT(message, HasSubstr("float[2,3]"));
+  EXPECT_THAT(message, HasSubstr("float[4,5]"));
+  EXPECT_THAT(message, HasSubstr(this_file_at(line)));
 }
 
 TEST(Errors, DynamicTypeOutsideConstraintNamesInputAndAllowedTypes) {
@@ -131,28 +137,19 @@ TEST(Errors, DynamicTypeOutsideConstraintNamesInputAndAllowedTypes) {
     return op::Erf(s);
   });
   const int line = __LINE__ - 2;
-  try {
-    f.to_function();
-    FAIL() << "expected a ScriptError";
-  } catch (const ScriptError& e) {
-    const std::string message = e.what();
-    EXPECT_THAT(message, HasSubstr("Erf"));
-    EXPECT_THAT(message, HasSubstr("tensor(string)"));
-    EXPECT_THAT(message, HasSubstr("tensor(float)"));
-    EXPECT_THAT(message, HasSubstr(std::string("authoring_test.cc:") + std::to_string(line)));
-  }
+  const std::string message = script_error_of([&] { f.to_function(); });
+  EXPECT_THAT(message, HasSubstr("Erf"));
+  EXPECT_THAT(message, HasSubstr("tensor(string)"));
+  EXPECT_THAT(message, HasSubstr("tensor(float)"));
+  EXPECT_THAT(message, HasSubstr(this_file_at(line)));
 }
 
 TEST(Errors, EagerKernelFailureCarriesUserLine) {
   const Tensor a = Tensor::from<float>({1, 2, 3});
   const Tensor b = Tensor::from<float>({1, 2});
-  const int line = __LINE__ + 2;
-  try {
-    Tensor c = op::Add(a, b).tensor();
-    FAIL() << "expected a ScriptError";
-  } catch (const ScriptError& e) {
-    EXPECT_THAT(e.what(), HasSubstr(std::string("authoring_test.cc:") + std::to_string(line)));
-  }
+  const int line = __LINE__ + 1;
+  const std::string message = script_error_of([&] { op::Add(a, b).tensor(); });
+  EXPECT_THAT(message, HasSubstr(this_file_at(line)));
 }
 
 TEST(SourceLocations, RecordedAsNodeMetadataOnRequest) {
@@ -162,7 +159,7 @@ TEST(SourceLocations, RecordedAsNodeMetadataOnRequest) {
   const ir::Node& relu = output_node(f);
   ASSERT_EQ(relu.metadata_props.size(), 1u);
   EXPECT_EQ(relu.metadata_props[0].first, "onnxscript.source");
-  EXPECT_THAT(relu.metadata_props[0].second, HasSubstr("authoring_test.cc:" + std::to_string(line)));
+  EXPECT_THAT(relu.metadata_props[0].second, HasSubstr(this_file_at(line)));
 }
 
 TEST(Names, InputsAttributesAndNamedValuesKeepTheirNames) {
