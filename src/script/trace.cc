@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "onnxscript/script/op_call.h"
+
 namespace onnxscript {
 
 namespace {
@@ -37,7 +39,7 @@ TraceScope* TraceScope::current() { return current_trace; }
 void TraceScope::use_opset(std::string_view domain, int64_t version) {
   if (auto existing = opsets_.find(domain)) {
     if (*existing != version) {
-      throw Error(fmt::format("opset conflict: domain '{}' is used at version {} and at version {}",
+      throw ScriptError(fmt::format("opset conflict: domain '{}' is used at version {} and at version {}",
                               domain.empty() ? "ai.onnx" : domain, *existing, version));
     }
     return;

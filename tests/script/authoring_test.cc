@@ -244,3 +244,33 @@ TEST(TypedValue, UntypedValueOfOtherElementTypeIsRejected) {
 
 }  // namespace
 }  // namespace onnxscript
+
+namespace onnxscript {
+namespace {
+
+const Function CustomScale = script("com.example", 2, "Scale", {"X"}, [](Value X) { return X * X; });
+
+TEST(Domains, CustomDomainAndVersionReachTheModel) {
+  const Function model_fn = script("uses_custom", {"X"}, [](FLOAT<"N"> X) -> FLOAT<"N"> { return CustomScale(X); });
+  const ir::Model model = model_fn.to_model();
+  ASSERT_EQ(model.functions().size(), 1u);
+  EXPECT_EQ(model.functions()[0]->domain, "com.example");
+  const auto version = model.opset_imports.find("com.example");
+  ASSERT_TRUE(version.has_value());
+  EXPECT_EQ(*version, 2);
+  const ir::Node* call = *model.graph().nodes().begin();
+  EXPECT_EQ(call->domain(), "com.example");
+  EXPECT_EQ(call->op_type(), "Scale");
+}
+
+TEST(Domains, ConflictingVersionsOfOneDomainAreReported) {
+  const Function other_version = script("com.example", 3, "Other", {"X"}, [](Value X) { return X + X; });
+  const Function both = script("both", {"X"}, [&](FLOAT<"N"> X) -> FLOAT<"N"> {
+    Value a = CustomScale(X);
+    return other_version(a);
+  });
+  EXPECT_THAT(script_error_of([&] { both.to_model(); }), HasSubstr("com.example"));
+}
+
+}  // namespace
+}  // namespace onnxscript
