@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// Everything a script author needs: values and typed values, script() and
-/// Function, operator overloads, the typed operators of the newest opsets
+/// Function, control flow (If, for_range, while_loop, graph()), operator
+/// overloads, the typed operators of the newest opsets
 /// (`namespace op = onnxscript::opset17;`), eager tensors, Session, and model
 /// files. Heavier pieces (libonnx interop, the conformance runner) have their
 /// own headers.
@@ -10,6 +11,7 @@
 #include "onnxscript/eval/tensor_io.h"
 #include "onnxscript/ir/ir.h"
 #include "onnxscript/opsets/latest.h"
+#include "onnxscript/script/control_flow.h"
 #include "onnxscript/script/function.h"
 #include "onnxscript/script/indexing.h"
 #include "onnxscript/script/operators.h"

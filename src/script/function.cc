@@ -208,6 +208,24 @@ namespace {
 thread_local std::vector<std::vector<Function>*> tracing_callees;
 }  // namespace
 
+namespace detail {
+
+CalleeCollector::CalleeCollector(std::vector<Function>& callees) { tracing_callees.push_back(&callees); }
+
+CalleeCollector::~CalleeCollector() { tracing_callees.pop_back(); }
+
+void note_callees(const std::vector<Function>& callees) {
+  if (tracing_callees.empty()) return;
+  auto& list = *tracing_callees.back();
+  for (const Function& f : callees) {
+    bool known = false;
+    for (const Function& g : list) known |= (g.impl_ == f.impl_);
+    if (!known) list.push_back(f);
+  }
+}
+
+}  // namespace detail
+
 Function::Function(std::string domain, std::string name, std::vector<Param> params,
                    std::shared_ptr<const detail::ScriptBody> body, int64_t domain_version)
     : impl_(std::make_shared<Impl>()) {
@@ -417,6 +435,7 @@ Outputs Function::call(std::vector<detail::Argument> arguments, std::source_loca
     }
     scope->use_opset(impl.domain, impl.domain_version);
     ir::Node* node = scope->graph().append_node(impl.name, std::move(ins), fn.body().outputs().size(), impl.domain);
+    node->origin = location;
     for (ir::Attribute& a : given) node->set_attribute(std::move(a));
     std::vector<Value> outs;
     for (ir::Value* out : node->outputs()) {

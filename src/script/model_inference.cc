@@ -10,8 +10,13 @@ namespace onnxscript::detail {
 
 void infer_model_types(ir::Model& model) {
   auto& outputs = model.graph().outputs();
-  const bool all_typed =
-      std::all_of(outputs.begin(), outputs.end(), [](const ir::Value* v) { return v->type().has_value(); });
+  // A tensor output also needs its rank: the checker requires a shape on the
+  // main graph's outputs, and a call node or a loop may leave only the
+  // element type known while building.
+  auto complete = [](const ir::Value* v) {
+    return v->type() && v->type()->kind != ir::TypeKind::kUnspecified && (!v->type()->is_tensor() || v->type()->shape);
+  };
+  const bool all_typed = std::all_of(outputs.begin(), outputs.end(), complete);
   if (all_typed) return;
   if (auto opset = model.opset_imports.find(""); opset && *opset > serde::kLibonnxMaxOpset) return;
 
@@ -28,10 +33,13 @@ void infer_model_types(ir::Model& model) {
   const ir::Model inferred = serde::load_model_from_bytes(proto.SerializeAsString(), {}, "<inferred>");
   const ir::Graph& g = inferred.graph();
   for (size_t i = 0; i < outputs.size(); ++i) {
-    if (outputs[i]->type()) continue;
+    if (complete(outputs[i])) continue;
     const std::string& name = outputs[i]->name();
     for (const ir::Value* v : g.value_info()) {
-      if (v->name() == name && v->type()) outputs[i]->set_type(v->type());
+      if (v->name() == name && complete(v)) outputs[i]->set_type(v->type());
+    }
+    if (i < g.outputs().size() && g.outputs()[i]->name() == name && complete(g.outputs()[i]) && !complete(outputs[i])) {
+      outputs[i]->set_type(g.outputs()[i]->type());
     }
   }
 }

@@ -13,6 +13,7 @@
 #include "onnxscript/script/op_call.h"
 #include "onnxscript/serde/check.h"
 #include "onnxscript/serde/onnx_interop.h"
+#include "script/subgraph.h"
 
 namespace onnxscript::detail {
 
@@ -89,6 +90,9 @@ class NodeContext final : public onnx::InferenceContext {
       if (v->type()) {
         input_types_[i] = serde::to_onnx_type(*v->type());
       } else {
+        // An empty TypeProto, not null: some of libonnx's rules dereference
+        // an input's type without checking it (DictVectorizer's, for one).
+        input_types_[i] = onnx::TypeProto();
         all_inputs_typed_ = false;
       }
       const ir::Tensor* data = known_data(v);
@@ -168,6 +172,12 @@ const onnx::OpSchema* find_schema(const std::string& op_type, int64_t version, c
 }  // namespace
 
 void infer_node_outputs(ir::Node& node, int64_t opset_version, const std::source_location& location) {
+  // libonnx infers If, Loop and Scan through a graph inferencer this context
+  // cannot offer; their bodies are already typed, so type them from those.
+  if (has_graph_attribute(node.attributes())) {
+    type_from_subgraphs(node);
+    return;
+  }
   if (!knows_domain(node.domain(), opset_version)) return;
   const onnx::OpSchema* schema = find_schema(node.op_type(), opset_version, node.domain());
   if (!schema || !schema->has_type_and_shape_inference_function()) return;

@@ -7,6 +7,7 @@
 #include "onnxscript/ir/graph.h"
 #include "onnxscript/script/trace.h"
 #include "script/node_inference.h"
+#include "script/subgraph.h"
 
 namespace onnxscript::detail {
 
@@ -25,6 +26,15 @@ const FormalInput* formal_of(const OpSignature& sig, size_t i) {
 }
 
 std::string tensor_type_string(DataType dtype) { return fmt::format("tensor({})", ir::data_type_name(dtype)); }
+
+// True when `type` spells "tensor(<dtype>)". No allocation: every operator
+// call checks each input, eager calls included.
+bool is_tensor_type(std::string_view type, DataType dtype) {
+  constexpr std::string_view prefix = "tensor(";
+  const std::string_view name = ir::data_type_name(dtype);
+  return type.size() == prefix.size() + name.size() + 1 && type.substr(0, prefix.size()) == prefix &&
+         type.substr(prefix.size(), name.size()) == name && type.back() == ')';
+}
 
 // "tensor(int64)" -> kInt64; nullopt for anything that is not a tensor type.
 std::optional<DataType> parse_tensor_type(std::string_view type) {
@@ -107,6 +117,10 @@ class OpCall {
     // belongs to the graph being traced: evaluating it now would freeze a
     // random draw into the graph, and Constant should stay a node.
     if (inputs_.empty() && TraceScope::current()) traced_ = true;
+    // A body built inside the trace may read its values: the node belongs to
+    // the trace even when its own inputs are concrete.
+    has_graphs_ = has_graph_attribute(attributes_);
+    if (has_graphs_ && !traced_ && TraceScope::current() && has_attached_graph(attributes_)) traced_ = true;
     for (size_t i = 0; i < inputs_.size(); ++i) {
       if (!formal_of(sig_, i)) fail(fmt::format("takes at most {} inputs, got {}", sig_.inputs.size(), inputs_.size()));
     }
@@ -130,26 +144,30 @@ class OpCall {
       const FormalInput& formal = *formal_of(sig_, i);
       const auto dtype = inputs_[i].dtype();
       if (!dtype) continue;
-      const std::string type = tensor_type_string(*dtype);
       if (formal.type_param < 0) {
-        if (!formal.fixed_type.empty() && formal.fixed_type != type) {
-          fail(fmt::format("input '{}' has type {}, but the operator takes {}", formal.name, type,
-                           formal.fixed_type));
+        if (!formal.fixed_type.empty() && !is_tensor_type(formal.fixed_type, *dtype)) {
+          fail(fmt::format("input '{}' has type {}, but the operator takes {}", formal.name,
+                           tensor_type_string(*dtype), formal.fixed_type));
         }
         continue;
       }
       const TypeParam& param = sig_.type_params[static_cast<size_t>(formal.type_param)];
       bool allowed = false;
-      for (std::string_view a : param.allowed) allowed |= (a == type);
+      for (std::string_view a : param.allowed) {
+        if (is_tensor_type(a, *dtype)) {
+          allowed = true;
+          break;
+        }
+      }
       if (!allowed) {
-        fail(fmt::format("input '{}' has type {}, which {} does not allow; allowed: {}", formal.name, type,
-                         param.name, fmt::join(param.allowed, ", ")));
+        fail(fmt::format("input '{}' has type {}, which {} does not allow; allowed: {}", formal.name,
+                         tensor_type_string(*dtype), param.name, fmt::join(param.allowed, ", ")));
       }
       auto& b = bound[static_cast<size_t>(formal.type_param)];
       if (b && *b != *dtype && !formal.variadic) {
         fail(fmt::format("inputs '{}' and '{}' share type {} but are {} and {}",
                          sig_.inputs[std::min(bound_by[static_cast<size_t>(formal.type_param)], sig_.inputs.size() - 1)].name,
-                         formal.name, param.name, tensor_type_string(*b), type));
+                         formal.name, param.name, tensor_type_string(*b), tensor_type_string(*dtype)));
       }
       if (!b) {
         b = dtype;
@@ -207,6 +225,7 @@ class OpCall {
           ir::Node* cast = graph.append_node(
               "CastLike", {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()}, 1);
           cast->output(0)->set_name(scope->fresh_name());
+          cast->origin = location_;
           finish_node(*cast, default_opset_version());
           ins[i] = cast->output(0);
         }
@@ -216,7 +235,9 @@ class OpCall {
       }
     }
     scope->use_opset(sig_.domain, opset_version_);
+    if (has_graphs_) prepare_graph_attributes(attributes_);
     ir::Node* node = graph.append_node(std::string(sig_.name), std::move(ins), num_outputs_, std::string(sig_.domain));
+    node->origin = location_;
     for (ir::Attribute& a : attributes_) node->set_attribute(std::move(a));
     for (ir::Value* out : node->outputs()) out->set_name(scope->fresh_name());
     finish_node(*node, opset_version_);
@@ -240,6 +261,7 @@ class OpCall {
     node->output(0)->set_type(ir::Type::tensor(value.dtype(), std::move(dims)));
     node->set_attribute(ir::Attribute::make_tensor("value", std::move(value)));
     node->output(0)->set_name(scope.fresh_name("const"));
+    node->origin = location_;
     if (trace_options().record_source_locations) {
       node->metadata_props.emplace_back("onnxscript.source", where(location_));
     }
@@ -258,7 +280,8 @@ class OpCall {
     }
     std::vector<eval::RuntimeValue> outs;
     try {
-      outs = eval::run_op(sig_.name, ins, attributes_, num_outputs_, opset_version_, sig_.domain);
+      outs = has_graphs_ ? run_with_subgraphs(sig_.domain, sig_.name, opset_version_, ins, attributes_, num_outputs_)
+                         : eval::run_op(sig_.name, ins, attributes_, num_outputs_, opset_version_, sig_.domain);
     } catch (const ScriptError&) {
       throw;
     } catch (const Error& e) {
@@ -277,6 +300,7 @@ class OpCall {
   size_t num_outputs_;
   std::source_location location_;
   bool traced_ = false;
+  bool has_graphs_ = false;
   std::vector<std::optional<DataType>> bound_;
   std::vector<LiteralPlan> plans_;
 };

@@ -8,13 +8,13 @@
 namespace onnxscript {
 namespace {
 
-Value apply(std::string_view op, std::initializer_list<Value> inputs, std::vector<ir::Attribute> attributes = {}) {
+Value apply(std::string_view op, std::initializer_list<Value> inputs, std::source_location location,
+            std::vector<ir::Attribute> attributes = {}) {
   const int64_t version = detail::default_opset_version();
   const detail::OpSignature* sig = detail::find_signature("", op, version);
   if (!sig) throw ScriptError(fmt::format("operator {} does not exist in opset {}", op, version));
-  // Operator overloads cannot take a source location; errors name the operator.
   return detail::call_op(*sig, version, std::span<const Value>(inputs.begin(), inputs.size()), std::move(attributes),
-                         1, std::source_location::current())[0];
+                         1, location)[0];
 }
 
 bool is_float_side(const Value& v) {
@@ -51,27 +51,39 @@ int64_t detail::default_opset_version() {
   return 17;
 }
 
-Value operator+(Value a, Value b) { return apply("Add", {a, b}); }
-Value operator-(Value a, Value b) { return apply("Sub", {a, b}); }
-Value operator*(Value a, Value b) { return apply("Mul", {a, b}); }
-Value operator/(Value a, Value b) { return apply("Div", {a, b}); }
-Value operator%(Value a, Value b) {
+using detail::Operand;
+
+Value operator+(Operand a, Operand b) { return apply("Add", {a.value, b.value}, a.location); }
+Value operator-(Operand a, Operand b) { return apply("Sub", {a.value, b.value}, a.location); }
+Value operator*(Operand a, Operand b) { return apply("Mul", {a.value, b.value}, a.location); }
+Value operator/(Operand a, Operand b) { return apply("Div", {a.value, b.value}, a.location); }
+Value operator%(Operand a, Operand b) {
   // Floats need fmod = 1 (ONNX rejects fmod = 0 for them); integers keep the
   // schema default 0, Python's sign-of-divisor semantics, as ONNX Script does.
-  if (!(is_float_side(a) || is_float_side(b))) return apply("Mod", {a, b});
-  return apply("Mod", {a, b}, {ir::Attribute::make_int("fmod", 1)});
+  if (!(is_float_side(a.value) || is_float_side(b.value))) return apply("Mod", {a.value, b.value}, a.location);
+  return apply("Mod", {a.value, b.value}, a.location, {ir::Attribute::make_int("fmod", 1)});
 }
-Value operator-(Value a) { return apply("Neg", {a}); }
-Value operator<(Value a, Value b) { return apply("Less", {a, b}); }
-Value operator<=(Value a, Value b) { return apply("LessOrEqual", {a, b}); }
-Value operator>(Value a, Value b) { return apply("Greater", {a, b}); }
-Value operator>=(Value a, Value b) { return apply("GreaterOrEqual", {a, b}); }
-Value operator&(Value a, Value b) { return apply(logical_or_bitwise("And", "BitwiseAnd", a, b), {a, b}); }
-Value operator|(Value a, Value b) { return apply(logical_or_bitwise("Or", "BitwiseOr", a, b), {a, b}); }
-Value operator^(Value a, Value b) { return apply(logical_or_bitwise("Xor", "BitwiseXor", a, b), {a, b}); }
-Value operator!(Value a) { return apply("Not", {a}); }
-Value operator~(Value a) { return apply(logical_or_bitwise("Not", "BitwiseNot", a, a), {a}); }
-Value equal(Value a, Value b) { return apply("Equal", {a, b}); }
-Value not_equal(Value a, Value b) { return apply("Not", {apply("Equal", {a, b})}); }
+Value operator-(Operand a) { return apply("Neg", {a.value}, a.location); }
+Value operator<(Operand a, Operand b) { return apply("Less", {a.value, b.value}, a.location); }
+Value operator<=(Operand a, Operand b) { return apply("LessOrEqual", {a.value, b.value}, a.location); }
+Value operator>(Operand a, Operand b) { return apply("Greater", {a.value, b.value}, a.location); }
+Value operator>=(Operand a, Operand b) { return apply("GreaterOrEqual", {a.value, b.value}, a.location); }
+Value operator&(Operand a, Operand b) {
+  return apply(logical_or_bitwise("And", "BitwiseAnd", a.value, b.value), {a.value, b.value}, a.location);
+}
+Value operator|(Operand a, Operand b) {
+  return apply(logical_or_bitwise("Or", "BitwiseOr", a.value, b.value), {a.value, b.value}, a.location);
+}
+Value operator^(Operand a, Operand b) {
+  return apply(logical_or_bitwise("Xor", "BitwiseXor", a.value, b.value), {a.value, b.value}, a.location);
+}
+Value operator!(Value a) { return apply("Not", {a}, std::source_location::current()); }
+Value operator~(Operand a) {
+  return apply(logical_or_bitwise("Not", "BitwiseNot", a.value, a.value), {a.value}, a.location);
+}
+Value equal(Value a, Value b, std::source_location location) { return apply("Equal", {a, b}, location); }
+Value not_equal(Value a, Value b, std::source_location location) {
+  return apply("Not", {apply("Equal", {a, b}, location)}, location);
+}
 
 }  // namespace onnxscript

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "onnxscript/eval/eager.h"
 #include "onnxscript/ir/graph.h"
 #include "onnxscript/script/op_call.h"
 #include "onnxscript/script/trace.h"
@@ -59,6 +60,53 @@ std::optional<DataType> Value::dtype() const {
 Value Value::named(std::string name) const {
   if (kind_ == Kind::kTraced) traced_->set_name(std::move(name));
   return *this;
+}
+
+Value::operator bool() const {
+  switch (kind_) {
+    case Kind::kNone:
+      return false;
+    case Kind::kBoolLiteral:
+      return bool_;
+    case Kind::kIntLiteral:
+      return int_ != 0;
+    case Kind::kFloatLiteral:
+      return float_ != 0.0;
+    case Kind::kConcrete: {
+      if (!concrete_->is_tensor() || concrete_->tensor().numel() != 1) {
+        throw ScriptError(fmt::format(
+            "the truth value of {} is ambiguous: only a one-element tensor converts to bool (reduce it first, "
+            "e.g. op::ReduceMax)",
+            describe()));
+      }
+      const Tensor& t = concrete_->tensor();
+      if (t.dtype() == DataType::kBool) return *t.data<bool>();
+      const ir::Attribute to = ir::Attribute::make_int("to", static_cast<int64_t>(DataType::kBool));
+      const eval::RuntimeValue in = t;
+      return *eval::run_op("Cast", std::span<const eval::RuntimeValue>(&in, 1), std::span<const ir::Attribute>(&to, 1))
+                  .at(0)
+                  .tensor()
+                  .data<bool>();
+    }
+    case Kind::kTraced:
+      break;
+  }
+  // A conversion operator cannot take the caller's source_location: name the
+  // line that produced the value instead.
+  std::string what;
+  const ir::Node* producer = traced_->producer();
+  if (producer && producer->origin.line() != 0) {
+    what = fmt::format("the value produced at {}:{} ('{}')", producer->origin.file_name(), producer->origin.line(),
+                       traced_->name());
+  } else if (traced_->is_graph_input()) {
+    what = fmt::format("the graph input '{}'", traced_->name());
+  } else {
+    what = fmt::format("the traced value '{}'", traced_->name());
+  }
+  throw ScriptError(fmt::format(
+      "{} is used as a C++ bool (if, while, &&, ||, ?:), but a traced value is only known when the graph runs; "
+      "for data-dependent control flow use If(cond, then, else), for_range/while_loop, or op::Where",
+      what));
 }
 
 std::string Value::describe() const {

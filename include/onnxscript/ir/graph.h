@@ -13,6 +13,7 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <source_location>
 #include <span>
 #include <string>
 #include <string_view>
@@ -160,6 +161,11 @@ class Node {
   /// preserved through load and save, not yet modelled.
   std::vector<std::string> device_configurations;
   std::string unknown_fields;    ///< Unknown NodeProto fields, serialized.
+  /// The source line that built this node (the eDSL sets it), for messages
+  /// such as "the value produced at file:line". Not serialized; empty
+  /// (line 0) for nodes read from files. One pointer, so recording it costs
+  /// tracing nothing measurable.
+  std::source_location origin;
 
  private:
   friend class Graph;

@@ -179,6 +179,13 @@ Argument make_argument(A&& a) {
 
 }  // namespace detail
 
+class Function;
+namespace detail {
+/// Records `callees` as called by the function (or graph) being traced on
+/// this thread, if any; used when a prebuilt graph is placed into a trace.
+void note_callees(const std::vector<Function>& callees);
+}  // namespace detail
+
 /// A script function: a cheap, shared handle. Trace results are cached.
 class Function {
  public:
@@ -217,12 +224,25 @@ class Function {
 
  private:
   struct Impl;
+  friend void detail::note_callees(const std::vector<Function>& callees);
   std::vector<Function> transitive_callees(const std::vector<Function>& direct) const;
   Outputs call(std::vector<detail::Argument> arguments, std::source_location location) const;
   std::shared_ptr<Impl> impl_;
 };
 
 namespace detail {
+
+/// Collects, while alive, the script functions called by code traced on this
+/// thread outside any function (graph() at namespace scope), so that a model
+/// using the graph can keep them. Scopes nest; the innermost collects.
+class CalleeCollector {
+ public:
+  /// Starts collecting into `callees`.
+  explicit CalleeCollector(std::vector<Function>& callees);
+  ~CalleeCollector();
+  CalleeCollector(const CalleeCollector&) = delete;
+  CalleeCollector& operator=(const CalleeCollector&) = delete;
+};
 
 template <typename T>
 struct ParamTraits {

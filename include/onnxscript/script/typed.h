@@ -127,4 +127,35 @@ template <DimSpec... Ds> using STRING = TypedValue<DataType::kString, Ds...>;
 template <DimSpec... Ds> using COMPLEX64 = TypedValue<DataType::kComplex64, Ds...>;
 template <DimSpec... Ds> using COMPLEX128 = TypedValue<DataType::kComplex128, Ds...>;
 
+/// A sequence whose elements have the type of `Element` (a typed tensor such
+/// as FLOAT<"N">), as a script parameter: `SEQUENCE<FLOAT<AnyRank>> pieces`
+/// declares the input `seq(tensor(float))`.
+template <typename Element>
+class SEQUENCE : public Value {
+ public:
+  /// No value.
+  SEQUENCE() = default;
+  /// Wraps a value (a traced sequence, or a concrete one), or a Function call's Outputs.
+  template <typename V>
+  requires std::is_convertible_v<const V&, Value> SEQUENCE(const V& v)  // NOLINT: values convert
+      : Value(static_cast<Value>(v)) {}
+  /// The declared type: seq(<Element's type>).
+  static ir::Type declared_type() { return ir::Type::sequence(Element::declared_type()); }
+};
+
+/// An optional value of the type of `Element` (a typed tensor, or a
+/// SEQUENCE<...>), as a script parameter: `OPTIONAL<FLOAT<"N">> bias`.
+template <typename Element>
+class OPTIONAL : public Value {
+ public:
+  /// No value.
+  OPTIONAL() = default;
+  /// Wraps a value (a traced optional, or a concrete one), or a Function call's Outputs.
+  template <typename V>
+  requires std::is_convertible_v<const V&, Value> OPTIONAL(const V& v)  // NOLINT: values convert
+      : Value(static_cast<Value>(v)) {}
+  /// The declared type: optional(<Element's type>).
+  static ir::Type declared_type() { return ir::Type::optional(Element::declared_type()); }
+};
+
 }  // namespace onnxscript

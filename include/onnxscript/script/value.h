@@ -92,6 +92,12 @@ class Value {
   /// concrete values, which have no names.
   Value named(std::string name) const;
 
+  /// A concrete one-element tensor or a literal as a C++ bool, so that eager
+  /// code may write `if (x)`; an omitted value is false. A traced value has
+  /// no value yet: this throws ScriptError naming the line that produced it
+  /// and pointing at If, for_range/while_loop or op::Where (control_flow.h).
+  explicit operator bool() const;
+
   /// A short description for messages: "traced float[N,3] 'X'", "tensor(float)[2]", "literal 0.5".
   std::string describe() const;
 

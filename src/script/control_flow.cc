@@ -1,0 +1,521 @@
+#include "onnxscript/script/control_flow.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "onnxscript/eval/eager.h"
+#include "onnxscript/ir/graph.h"
+#include "onnxscript/script/op_call.h"
+#include "onnxscript/script/operators.h"
+#include "onnxscript/script/trace.h"
+#include "script/subgraph.h"
+
+namespace onnxscript {
+
+LoopCondition continue_while(Value cond) { return LoopCondition(cond); }
+
+LoopCondition break_if(Value cond) { return LoopCondition(!cond); }
+
+namespace detail {
+
+namespace {
+
+[[noreturn]] void fail(std::string_view construct, const std::string& message,
+                       const std::source_location& location) {
+  throw ScriptError(fmt::format("{}: {} (at {})", construct, message, where(location)));
+}
+
+// The element type a literal takes when nothing beside it says otherwise.
+DataType default_literal_type(const Value& v) {
+  switch (v.kind()) {
+    case Value::Kind::kIntLiteral:
+      return DataType::kInt64;
+    case Value::Kind::kBoolLiteral:
+      return DataType::kBool;
+    default:
+      return DataType::kFloat;
+  }
+}
+
+// A rank-0 tensor of `dtype` holding the literal.
+Tensor literal_tensor(const Value& v, DataType dtype) {
+  switch (dtype) {
+    case DataType::kInt64:
+      return Tensor::scalar<int64_t>(v.literal_as_int());
+    case DataType::kBool:
+      return Tensor::scalar<bool>(v.literal_as_double() != 0.0);
+    case DataType::kFloat:
+      return Tensor::scalar<float>(static_cast<float>(v.literal_as_double()));
+    default: {
+      const ir::Attribute to = ir::Attribute::make_int("to", static_cast<int64_t>(dtype));
+      const eval::RuntimeValue in = Tensor::scalar<double>(v.literal_as_double());
+      return eval::run_op("Cast", std::span<const eval::RuntimeValue>(&in, 1),
+                          std::span<const ir::Attribute>(&to, 1))
+          .at(0)
+          .tensor();
+    }
+  }
+}
+
+// The concrete value `v` stands for, literals becoming tensors (of `dtype`
+// unless it is kUndefined). Throws ScriptError for traced values.
+eval::RuntimeValue concrete_of(const Value& v, DataType dtype, std::string_view construct,
+                               std::string_view what, const std::source_location& location) {
+  if (v.is_concrete()) return v.concrete();
+  if (v.is_literal())
+    return literal_tensor(v, dtype == DataType::kUndefined ? default_literal_type(v) : dtype);
+  if (v.is_none()) fail(construct, fmt::format("{} is missing", what), location);
+  fail(construct,
+       fmt::format("{} is {} while the loop runs eagerly; a body run on concrete values must not "
+                   "read traced "
+                   "values",
+                   what, v.describe()),
+       location);
+}
+
+// A concrete one-element bool (or a bool literal) as a C++ bool.
+bool condition_value(const Value& v, std::string_view construct, std::string_view what,
+                     const std::source_location& location) {
+  if (v.kind() == Value::Kind::kBoolLiteral) return v.literal_as_int() != 0;
+  if (v.is_concrete() && v.concrete().is_tensor()) {
+    const Tensor& t = v.tensor();
+    if (t.dtype() == DataType::kBool && t.numel() == 1) return *t.data<bool>();
+  }
+  fail(construct, fmt::format("{} must be a bool scalar, got {}", what, v.describe()), location);
+}
+
+// A concrete one-element integer (or an integer literal) as an int64.
+int64_t trip_count_value(const Value& v, std::string_view construct,
+                         const std::source_location& location) {
+  if (v.kind() == Value::Kind::kIntLiteral) return v.literal_as_int();
+  if (v.is_concrete() && v.concrete().is_tensor()) {
+    const Tensor& t = v.tensor();
+    if (t.dtype() == DataType::kInt64 && t.numel() == 1) return *t.data<int64_t>();
+  }
+  fail(construct, fmt::format("the trip count must be an int64 scalar, got {}", v.describe()),
+       location);
+}
+
+ir::Node* append(TraceScope& scope, const std::string& op_type, std::vector<ir::Value*> inputs,
+                 size_t num_outputs, const std::source_location& location,
+                 std::string_view hint = {}) {
+  scope.use_opset("", default_opset_version());
+  ir::Node* node = scope.graph().append_node(op_type, std::move(inputs), num_outputs);
+  node->origin = location;
+  for (ir::Value* out : node->outputs()) out->set_name(scope.fresh_name(hint));
+  if (trace_options().record_source_locations)
+    node->metadata_props.emplace_back("onnxscript.source", where(location));
+  return node;
+}
+
+// `v` as a value of the innermost trace: traced values as they are, literals
+// and concrete tensors as Constant nodes (literals of `dtype` unless it is
+// kUndefined).
+ir::Value* traced_of(const Value& v, DataType dtype, TraceScope& scope, std::string_view construct,
+                     std::string_view what, const std::source_location& location) {
+  if (v.is_traced()) return v.ir_value();
+  if (v.is_none()) return nullptr;
+  Tensor t;
+  if (v.is_literal()) {
+    t = literal_tensor(v, dtype == DataType::kUndefined ? default_literal_type(v) : dtype);
+  } else if (v.concrete().is_tensor()) {
+    t = v.tensor();
+  } else {
+    fail(construct,
+         fmt::format("{} is a concrete {}, which a graph cannot hold as a constant", what,
+                     v.describe()),
+         location);
+  }
+  ir::Node* node = append(scope, "Constant", {}, 1, location, "const");
+  std::vector<ir::Dim> dims(t.shape().begin(), t.shape().end());
+  node->output(0)->set_type(ir::Type::tensor(t.dtype(), std::move(dims)));
+  node->set_attribute(ir::Attribute::make_tensor("value", std::move(t)));
+  return node->output(0);
+}
+
+void expect_dtype(const Value& v, DataType expected, std::string_view construct,
+                  std::string_view what, const std::source_location& location) {
+  if (auto d = v.dtype(); d && *d != expected) {
+    fail(construct,
+         fmt::format("{} must be {}, but it is {}", what, ir::data_type_name(expected),
+                     ir::data_type_name(*d)),
+         location);
+  }
+}
+
+// Makes `results` the outputs of the graph the innermost scope traces into.
+// An ONNX graph output must be computed in its graph: inputs, values of
+// enclosing graphs and repeated values pass through an Identity, literals
+// and tensors become Constants (literal i of `literal_types[i]` when known).
+void set_graph_outputs(TraceScope& scope, const std::vector<Value>& results,
+                       const std::vector<DataType>& literal_types, std::string_view construct,
+                       const std::source_location& location) {
+  ir::Graph& g = scope.graph();
+  for (size_t i = 0; i < results.size(); ++i) {
+    const Value& v = results[i];
+    ir::Value* out = nullptr;
+    if (v.is_traced()) {
+      out = v.ir_value();
+      const bool produced_here =
+          out->graph() == &g && out->producer() != nullptr &&
+          std::find(g.outputs().begin(), g.outputs().end(), out) == g.outputs().end();
+      if (!produced_here) {
+        ir::Node* identity = append(scope, "Identity", {out}, 1, location);
+        identity->output(0)->set_type(out->type());
+        out = identity->output(0);
+      }
+    } else if (v.is_none()) {
+      fail(construct, fmt::format("result {} is an omitted value", i), location);
+    } else {
+      const DataType dtype = i < literal_types.size() ? literal_types[i] : DataType::kUndefined;
+      out = traced_of(v, dtype, scope, construct, fmt::format("result {}", i), location);
+    }
+    g.outputs().push_back(out);
+  }
+}
+
+// Traces `fn` into `graph` as a subgraph of the innermost trace.
+BodyResult trace_branch(ir::Graph& graph, BranchRef fn, TraceScope& parent) {
+  ir::OpsetImports opsets = parent.opsets();
+  TraceScope scope(graph, opsets, TraceScope::Nesting::kSubgraph);
+  BodyResult result;
+  fn(result);
+  return result;
+}
+
+std::string type_name(const std::optional<ir::Type>& t) {
+  return t ? t->to_string() : "of unknown type";
+}
+
+// A carried value's type inside the body: what it starts as, with the
+// dimensions left open, since iterations may change them.
+std::optional<ir::Type> carried_input_type(const std::optional<ir::Type>& initial) {
+  if (!initial) return std::nullopt;
+  if (!initial->is_tensor()) return initial;
+  if (!initial->shape) return ir::Type::tensor(initial->elem_type);
+  return ir::Type::tensor(initial->elem_type, ir::Shape(initial->shape->size(), ir::Dim()));
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- If
+
+std::vector<Value> if_impl(const Value& cond, BranchRef then_branch, BranchRef else_branch,
+                           size_t arity, std::source_location location) {
+  constexpr std::string_view kIf = "If";
+  if (!cond.is_traced()) {
+    // Known now: choose the branch, as Python's `if` on a constant does.
+    BodyResult result;
+    (condition_value(cond, kIf, "the condition", location) ? then_branch : else_branch)(result);
+    // A literal result becomes a tensor (of its default type; the other
+    // branch, which would tell its type when tracing, does not run).
+    for (Value& v : result.values) {
+      if (v.is_literal()) v = Value(literal_tensor(v, default_literal_type(v)));
+    }
+    return std::move(result.values);
+  }
+  TraceScope* scope = TraceScope::current();
+  if (!scope) fail(kIf, "the condition is a traced value but no trace is active", location);
+  expect_dtype(cond, DataType::kBool, kIf, "the condition", location);
+
+  auto then_graph = std::make_shared<ir::Graph>("then_branch");
+  auto else_graph = std::make_shared<ir::Graph>("else_branch");
+  const BodyResult then_result = trace_branch(*then_graph, then_branch, *scope);
+  const BodyResult else_result = trace_branch(*else_graph, else_branch, *scope);
+  const size_t n = then_result.values.size();
+  if (else_result.values.size() != n) {
+    fail(kIf,
+         fmt::format("then_branch returns {} values but else_branch returns {}", n,
+                     else_result.values.size()),
+         location);
+  }
+  if (n == 0) fail(kIf, "the branches return no values", location);
+  ONNXSCRIPT_CHECK(arity == 0 || arity == n, "If: {} results where {} were expected", n, arity);
+
+  // A literal in one branch takes the element type of the other's value.
+  std::vector<DataType> then_literals(n, DataType::kUndefined),
+      else_literals(n, DataType::kUndefined);
+  for (size_t i = 0; i < n; ++i) {
+    then_literals[i] = else_result.values[i].dtype().value_or(DataType::kUndefined);
+    else_literals[i] = then_result.values[i].dtype().value_or(DataType::kUndefined);
+  }
+  {
+    ir::OpsetImports opsets = scope->opsets();
+    TraceScope sub(*then_graph, opsets, TraceScope::Nesting::kSubgraph);
+    set_graph_outputs(sub, then_result.values, then_literals, kIf, location);
+  }
+  {
+    ir::OpsetImports opsets = scope->opsets();
+    TraceScope sub(*else_graph, opsets, TraceScope::Nesting::kSubgraph);
+    set_graph_outputs(sub, else_result.values, else_literals, kIf, location);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    bool conflict = false;
+    const auto& t = then_graph->outputs()[i]->type();
+    const auto& e = else_graph->outputs()[i]->type();
+    merge_types(t, e, &conflict);
+    if (conflict) {
+      fail(kIf,
+           fmt::format("result {} is {} in then_branch but {} in else_branch", i, type_name(t),
+                       type_name(e)),
+           location);
+    }
+  }
+
+  ir::Node* node = append(*scope, "If", {cond.ir_value()}, n, location);
+  node->set_attribute(ir::Attribute::make_graph("then_branch", std::move(then_graph)));
+  node->set_attribute(ir::Attribute::make_graph("else_branch", std::move(else_graph)));
+  type_from_subgraphs(*node);
+  std::vector<Value> outs;
+  outs.reserve(n);
+  for (ir::Value* out : node->outputs()) outs.push_back(Value::traced(out));
+  return outs;
+}
+
+// ---------------------------------------------------------------- loops
+
+namespace {
+
+std::vector<Value> run_loop_eagerly(const Value& trip_count, const Value& cond,
+                                    const std::vector<Value>& carried, bool with_iteration,
+                                    size_t num_results, BodyRef body, std::string_view construct,
+                                    const std::source_location& location) {
+  int64_t trips = std::numeric_limits<int64_t>::max();
+  if (!trip_count.is_none()) trips = trip_count_value(trip_count, construct, location);
+  bool keep_going = cond.is_none() || condition_value(cond, construct, "the condition", location);
+
+  std::vector<eval::RuntimeValue> state;
+  state.reserve(carried.size());
+  for (size_t i = 0; i < carried.size(); ++i) {
+    state.push_back(concrete_of(carried[i], DataType::kUndefined, construct,
+                                fmt::format("carried value {}", i), location));
+  }
+  // Without iterations the body never says how many scan outputs it has;
+  // the static result count does, when there is one.
+  std::optional<size_t> num_scans;
+  if (num_results != kDynamicCount && num_results >= state.size())
+    num_scans = num_results - state.size();
+  std::vector<std::vector<eval::RuntimeValue>> scans(num_scans.value_or(0));
+  for (int64_t i = 0; i < trips && keep_going; ++i) {
+    // Each iteration's intermediate values are released when it ends.
+    EagerScope iteration;
+    std::vector<Value> args;
+    args.reserve(state.size() + 1);
+    if (with_iteration) args.emplace_back(Tensor::scalar<int64_t>(i));
+    for (const eval::RuntimeValue& s : state) args.emplace_back(s);
+    BodyResult result;
+    body(args, result);
+    if (result.values.size() < state.size()) {
+      fail(construct,
+           fmt::format("the body returns {} values but the loop carries {}", result.values.size(),
+                       state.size()),
+           location);
+    }
+    const size_t k = result.values.size() - state.size();
+    if (num_scans && *num_scans != k) {
+      fail(construct, fmt::format("the body returned {} scan outputs, then {}", *num_scans, k),
+           location);
+    }
+    num_scans = k;
+    scans.resize(k);
+    if (result.has_condition) {
+      keep_going = condition_value(result.condition, construct, "the loop condition", location);
+    } else if (!with_iteration) {
+      fail(construct, "the body must return continue_while(...) or break_if(...) first", location);
+    }
+    for (size_t c = 0; c < state.size(); ++c) {
+      const DataType dtype =
+          state[c].is_tensor() ? state[c].tensor().dtype() : DataType::kUndefined;
+      state[c] = concrete_of(result.values[c], dtype, construct, fmt::format("carried value {}", c),
+                             location);
+    }
+    for (size_t q = 0; q < k; ++q) {
+      scans[q].push_back(concrete_of(result.values[state.size() + q], DataType::kUndefined,
+                                     construct, fmt::format("scan output {}", q), location));
+    }
+  }
+
+  std::vector<Value> outs;
+  outs.reserve(state.size() + scans.size());
+  for (const eval::RuntimeValue& s : state) outs.emplace_back(s);
+  for (const auto& items : scans) {
+    if (items.empty()) {
+      outs.emplace_back(Tensor(DataType::kFloat, {0}));
+      continue;
+    }
+    // Stacked along a new first axis, as the ONNX Loop does.
+    const ir::Attribute attrs[] = {ir::Attribute::make_int("axis", 0),
+                                   ir::Attribute::make_int("new_axis", 1)};
+    const eval::RuntimeValue seq = eval::run_op("SequenceConstruct", items).at(0);
+    outs.emplace_back(
+        eval::run_op("ConcatFromSequence", std::span<const eval::RuntimeValue>(&seq, 1), attrs)
+            .at(0));
+  }
+  return outs;
+}
+
+}  // namespace
+
+std::vector<Value> loop_impl(const Value& trip_count, const Value& cond, std::vector<Value> carried,
+                             bool with_iteration, size_t num_params, size_t num_results,
+                             BodyRef body, std::source_location location) {
+  const std::string_view construct = with_iteration ? "for_range" : "while_loop";
+  const size_t num_carried = carried.size();
+  if (num_params != num_carried + (with_iteration ? 1 : 0)) {
+    fail(construct,
+         fmt::format("the body takes {} parameters, but the loop carries {} values{}", num_params,
+                     num_carried, with_iteration ? " (plus the iteration number)" : ""),
+         location);
+  }
+  TraceScope* scope = TraceScope::current();
+  if (!scope) {
+    for (const Value* v : {&trip_count, &cond}) {
+      if (v->is_traced())
+        fail(construct, "a traced value is used outside the script that traces it", location);
+    }
+    return run_loop_eagerly(trip_count, cond, carried, with_iteration, num_results, body, construct,
+                            location);
+  }
+
+  // Traced: an ONNX Loop node. Its inputs live in the enclosing graph.
+  expect_dtype(trip_count, DataType::kInt64, construct, "the trip count", location);
+  expect_dtype(cond, DataType::kBool, construct, "the condition", location);
+  ir::Value* max_trips =
+      traced_of(trip_count, DataType::kInt64, *scope, construct, "the trip count", location);
+  ir::Value* initial_cond =
+      traced_of(cond, DataType::kBool, *scope, construct, "the condition", location);
+  std::vector<ir::Value*> initial(num_carried);
+  for (size_t i = 0; i < num_carried; ++i) {
+    initial[i] = traced_of(carried[i], DataType::kUndefined, *scope, construct,
+                           fmt::format("carried value {}", i), location);
+  }
+
+  auto body_graph = std::make_shared<ir::Graph>("loop_body");
+  bool has_condition = false;
+  size_t num_scans = 0;
+  {
+    ir::OpsetImports opsets = scope->opsets();
+    TraceScope sub(*body_graph, opsets, TraceScope::Nesting::kSubgraph);
+    ir::Value* iteration = body_graph->add_input(sub.fresh_name("iter"),
+                                                 ir::Type::tensor(DataType::kInt64, ir::Shape{}));
+    ir::Value* cond_in = body_graph->add_input(sub.fresh_name("cond"),
+                                               ir::Type::tensor(DataType::kBool, ir::Shape{}));
+    std::vector<Value> args;
+    if (with_iteration) args.push_back(Value::traced(iteration));
+    for (size_t i = 0; i < num_carried; ++i) {
+      args.push_back(Value::traced(
+          body_graph->add_input(sub.fresh_name("v"), carried_input_type(initial[i]->type()))));
+    }
+    BodyResult result;
+    body(args, result);
+    if (result.values.size() < num_carried) {
+      fail(construct,
+           fmt::format("the body returns {} values but the loop carries {}", result.values.size(),
+                       num_carried),
+           location);
+    }
+    if (!with_iteration && !result.has_condition) {
+      fail(construct, "the body must return continue_while(...) or break_if(...) first", location);
+    }
+    has_condition = result.has_condition;
+    num_scans = result.values.size() - num_carried;
+    std::vector<Value> outputs;
+    outputs.reserve(result.values.size() + 1);
+    if (has_condition)
+      expect_dtype(result.condition, DataType::kBool, construct, "the loop condition", location);
+    outputs.push_back(has_condition ? result.condition : Value::traced(cond_in));
+    outputs.insert(outputs.end(), result.values.begin(), result.values.end());
+    std::vector<DataType> literal_types(outputs.size(), DataType::kUndefined);
+    literal_types[0] = DataType::kBool;
+    for (size_t i = 0; i < num_carried; ++i) {
+      const auto& t = initial[i]->type();
+      if (t && t->is_tensor()) literal_types[1 + i] = t->elem_type;
+    }
+    set_graph_outputs(sub, outputs, literal_types, construct, location);
+  }
+  // A carried value keeps its type across iterations.
+  for (size_t i = 0; i < num_carried; ++i) {
+    bool conflict = false;
+    const auto& start = initial[i]->type();
+    const auto& next = body_graph->outputs()[1 + i]->type();
+    merge_types(start, next, &conflict);
+    if (conflict) {
+      fail(construct,
+           fmt::format("carried value {} starts as {} but the body returns {}", i, type_name(start),
+                       type_name(next)),
+           location);
+    }
+    ir::Value* input = body_graph->inputs()[2 + i];
+    if (next && next->is_tensor() && input->type() && input->type()->shape &&
+        (!next->shape || next->shape->size() != input->type()->shape->size())) {
+      input->set_type(ir::Type::tensor(next->elem_type));  // its rank changes across iterations
+    }
+  }
+  // With a trip count, ONNX ignores the body's condition unless the loop has
+  // one too: give it `true` when the body can stop early.
+  if (with_iteration && has_condition && !initial_cond) {
+    initial_cond =
+        traced_of(Value(true), DataType::kBool, *scope, construct, "the condition", location);
+  }
+
+  std::vector<ir::Value*> inputs{max_trips, initial_cond};
+  inputs.insert(inputs.end(), initial.begin(), initial.end());
+  ir::Node* node = append(*scope, "Loop", std::move(inputs), num_carried + num_scans, location);
+  node->set_attribute(ir::Attribute::make_graph("body", std::move(body_graph)));
+  type_from_subgraphs(*node);
+  std::vector<Value> outs;
+  outs.reserve(node->outputs().size());
+  for (ir::Value* out : node->outputs()) outs.push_back(Value::traced(out));
+  return outs;
+}
+
+// ---------------------------------------------------------------- graph()
+
+Graph graph_impl(std::string name, std::vector<std::string> input_names,
+                 std::vector<std::optional<ir::Type>> input_types, BodyRef body,
+                 std::source_location location) {
+  constexpr std::string_view kGraph = "graph";
+  if (input_names.size() != input_types.size()) {
+    fail(kGraph,
+         fmt::format("'{}' names {} inputs but its lambda takes {}", name, input_names.size(),
+                     input_types.size()),
+         location);
+  }
+  TraceScope* parent = TraceScope::current();
+  std::shared_ptr<DetachedGraphInfo> info;
+  std::shared_ptr<ir::Graph> g;
+  ir::OpsetImports local;
+  if (parent) {
+    // Inside a trace: a subgraph of it, which may read its values.
+    g = std::make_shared<ir::Graph>(name);
+    local = parent->opsets();
+  } else {
+    info = std::make_shared<DetachedGraphInfo>();
+    g = make_detached_graph(name, info);
+  }
+  {
+    std::optional<CalleeCollector> collector;
+    if (info) collector.emplace(info->callees);
+    TraceScope scope(*g, info ? info->opsets : local,
+                     parent ? TraceScope::Nesting::kSubgraph : TraceScope::Nesting::kRoot);
+    std::vector<Value> args;
+    args.reserve(input_names.size());
+    for (size_t i = 0; i < input_names.size(); ++i) {
+      args.push_back(Value::traced(g->add_input(input_names[i], std::move(input_types[i]))));
+    }
+    BodyResult result;
+    body(args, result);
+    if (result.has_condition)
+      fail(kGraph, fmt::format("'{}' returns a loop condition; a graph returns values", name),
+           location);
+    if (result.values.empty()) fail(kGraph, fmt::format("'{}' returns no values", name), location);
+    set_graph_outputs(scope, result.values, {}, kGraph, location);
+  }
+  return Graph(std::move(g));
+}
+
+}  // namespace detail
+}  // namespace onnxscript

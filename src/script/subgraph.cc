@@ -1,0 +1,443 @@
+#include "script/subgraph.h"
+
+#include <algorithm>
+#include <functional>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "onnxscript/eval/session.h"
+#include "onnxscript/script/op_call.h"
+#include "onnxscript/script/trace.h"
+
+namespace onnxscript::detail {
+
+namespace {
+
+// The deleter of a detached graph's shared_ptr carries its info, so that any
+// copy of the pointer (an ir::Attribute holds one) leads back to it through
+// std::get_deleter, without a registry.
+struct DetachedDeleter {
+  std::shared_ptr<DetachedGraphInfo> info;
+  void operator()(ir::Graph* graph) const { delete graph; }
+};
+
+template <typename Fn>
+void for_each_graph(std::span<const ir::Attribute> attributes, Fn fn) {
+  for (const ir::Attribute& a : attributes) {
+    if (a.is_reference()) continue;
+    if (a.type == ir::AttributeType::kGraph) {
+      if (a.as_graph()) fn(a.as_graph());
+    } else if (a.type == ir::AttributeType::kGraphs) {
+      for (const auto& g : a.as_graphs())
+        if (g) fn(g);
+    }
+  }
+}
+
+using ValueMap = std::unordered_map<const ir::Value*, ir::Value*>;
+using Renamer = std::function<std::string(const std::string&)>;
+
+void copy_value_info(const ir::Value& from, ir::Value& to) {
+  to.set_type(from.type());
+  to.doc_string = from.doc_string;
+  to.metadata_props = from.metadata_props;
+}
+
+std::shared_ptr<ir::Graph> clone_graph(const ir::Graph& src, ValueMap& map, const Renamer& rename);
+
+ir::Attribute clone_attribute(const ir::Attribute& a, ValueMap& map, const Renamer& rename) {
+  if (a.is_reference()) return a;
+  if (a.type == ir::AttributeType::kGraph && a.as_graph()) {
+    ir::Attribute copy = ir::Attribute::make_graph(a.name, clone_graph(*a.as_graph(), map, rename));
+    copy.doc_string = a.doc_string;
+    return copy;
+  }
+  if (a.type == ir::AttributeType::kGraphs) {
+    std::vector<std::shared_ptr<ir::Graph>> graphs;
+    for (const auto& g : a.as_graphs())
+      graphs.push_back(g ? clone_graph(*g, map, rename) : nullptr);
+    ir::Attribute copy(a.name, ir::AttributeType::kGraphs, std::move(graphs));
+    copy.doc_string = a.doc_string;
+    return copy;
+  }
+  return a;
+}
+
+// Copies `src` into the empty graph `g`. Values of `src` (and of its
+// subgraphs) are renamed through `rename`; references to values outside
+// `src` stay as they are.
+void clone_into(const ir::Graph& src, ir::Graph& g, ValueMap& map, const Renamer& rename) {
+  g.doc_string = src.doc_string;
+  g.metadata_props = src.metadata_props;
+  auto lookup = [&](ir::Value* v) -> ir::Value* {
+    if (!v) return nullptr;
+    auto it = map.find(v);
+    return it == map.end() ? v : it->second;
+  };
+  for (ir::Value* in : src.inputs()) {
+    ir::Value* copy = g.add_input(rename(in->name()), in->type());
+    copy_value_info(*in, *copy);
+    if (const ir::Tensor* t = in->const_value()) g.set_initializer(copy, *t);
+    map[in] = copy;
+  }
+  for (ir::Value* init : src.initializers()) {
+    if (map.count(init)) continue;
+    ir::Value* copy = g.add_initializer(rename(init->name()), *init->const_value());
+    copy_value_info(*init, *copy);
+    map[init] = copy;
+  }
+  for (ir::Value* init : src.sparse_initializers()) {
+    ir::Value* copy = g.add_sparse_initializer(rename(init->name()), *init->sparse_value());
+    copy_value_info(*init, *copy);
+    map[init] = copy;
+  }
+  for (const ir::Node* n : src.nodes()) {
+    // Subgraphs first: they were traced before their node, so their names
+    // come first in the copy too.
+    std::vector<ir::Attribute> attributes;
+    attributes.reserve(n->attributes().size());
+    for (const ir::Attribute& a : n->attributes())
+      attributes.push_back(clone_attribute(a, map, rename));
+    std::vector<ir::Value*> inputs;
+    inputs.reserve(n->inputs().size());
+    for (ir::Value* in : n->inputs()) inputs.push_back(lookup(in));
+    ir::Node* copy =
+        g.append_node(n->op_type(), std::move(inputs), n->outputs().size(), n->domain());
+    copy->set_name(n->name());
+    copy->set_overload(n->overload());
+    copy->doc_string = n->doc_string;
+    copy->metadata_props = n->metadata_props;
+    copy->origin = n->origin;
+    for (ir::Attribute& a : attributes) copy->set_attribute(std::move(a));
+    for (size_t i = 0; i < n->outputs().size(); ++i) {
+      const ir::Value* out = n->output(i);
+      ir::Value* out_copy = copy->output(i);
+      if (!out->name().empty()) out_copy->set_name(rename(out->name()));
+      copy_value_info(*out, *out_copy);
+      map[out] = out_copy;
+    }
+  }
+  for (ir::Value* v : src.value_info()) {
+    auto it = map.find(v);
+    if (it != map.end()) g.value_info().push_back(it->second);
+  }
+  for (ir::Value* out : src.outputs()) g.outputs().push_back(lookup(out));
+}
+
+std::shared_ptr<ir::Graph> clone_graph(const ir::Graph& src, ValueMap& map, const Renamer& rename) {
+  auto g = std::make_shared<ir::Graph>(src.name());
+  clone_into(src, *g, map, rename);
+  return g;
+}
+
+// A name for a copy placed into the trace: the same stem, a fresh number.
+std::string fresh_copy_name(TraceScope& scope, const std::string& name) {
+  std::string_view stem = name;
+  const size_t underscore = stem.rfind('_');
+  auto all_digits = [](std::string_view s) {
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (underscore != std::string_view::npos && all_digits(stem.substr(underscore + 1))) {
+    stem = stem.substr(0, underscore);
+  } else if (stem.size() > 1 && stem[0] == 't' && all_digits(stem.substr(1))) {
+    return scope.fresh_name();
+  }
+  return scope.fresh_name(stem);
+}
+
+// Every (domain, version) a graph's nodes use, for graphs without recorded
+// opsets: ai.onnx at `onnx_version`, other domains at 1.
+void collect_domains(const ir::Graph& g, int64_t onnx_version, ir::OpsetImports& opsets) {
+  for (const ir::Node* n : g.nodes()) {
+    const std::string domain = n->domain() == "ai.onnx" ? "" : n->domain();
+    if (!opsets.find(domain)) opsets.set(domain, domain.empty() ? onnx_version : 1);
+    for (const ir::Graph* sub : n->subgraphs()) collect_domains(*sub, onnx_version, opsets);
+  }
+}
+
+std::unique_ptr<ir::Function> copy_function(const ir::Function& fn) {
+  auto copy = std::make_unique<ir::Function>(fn.domain, fn.name);
+  copy->overload = fn.overload;
+  copy->attribute_names = fn.attribute_names;
+  copy->attribute_defaults = fn.attribute_defaults;
+  copy->opset_imports = fn.opset_imports;
+  copy->doc_string = fn.doc_string;
+  ValueMap map;
+  clone_into(fn.body(), copy->body(), map, [](const std::string& name) { return name; });
+  return copy;
+}
+
+}  // namespace
+
+std::shared_ptr<ir::Graph> make_detached_graph(std::string name,
+                                               std::shared_ptr<DetachedGraphInfo> info) {
+  return std::shared_ptr<ir::Graph>(new ir::Graph(std::move(name)),
+                                    DetachedDeleter{std::move(info)});
+}
+
+const DetachedGraphInfo* detached_info(const std::shared_ptr<ir::Graph>& graph) {
+  const auto* deleter = std::get_deleter<DetachedDeleter>(graph);
+  return deleter ? deleter->info.get() : nullptr;
+}
+
+bool has_graph_attribute(std::span<const ir::Attribute> attributes) {
+  for (const ir::Attribute& a : attributes) {
+    if (a.type == ir::AttributeType::kGraph || a.type == ir::AttributeType::kGraphs) return true;
+  }
+  return false;
+}
+
+bool has_attached_graph(std::span<const ir::Attribute> attributes) {
+  bool attached = false;
+  for_each_graph(attributes, [&](const std::shared_ptr<ir::Graph>& g) {
+    attached |= detached_info(g) == nullptr;
+  });
+  return attached;
+}
+
+void prepare_graph_attributes(std::vector<ir::Attribute>& attributes) {
+  TraceScope* scope = TraceScope::current();
+  if (!scope) return;
+  for (ir::Attribute& a : attributes) {
+    if (a.is_reference()) continue;
+    auto place = [&](std::shared_ptr<ir::Graph>& g) {
+      const DetachedGraphInfo* info = g ? detached_info(g) : nullptr;
+      if (!info) return;
+      for (const auto& [domain, version] : info->opsets.entries())
+        scope->use_opset(domain, version);
+      note_callees(info->callees);
+      ValueMap map;
+      g = clone_graph(*g, map,
+                      [&](const std::string& name) { return fresh_copy_name(*scope, name); });
+    };
+    if (a.type == ir::AttributeType::kGraph) {
+      std::shared_ptr<ir::Graph> g = a.as_graph();
+      place(g);
+      a.value = std::move(g);
+    } else if (a.type == ir::AttributeType::kGraphs) {
+      std::vector<std::shared_ptr<ir::Graph>> graphs = a.as_graphs();
+      for (auto& g : graphs) place(g);
+      a.value = std::move(graphs);
+    }
+  }
+}
+
+std::vector<eval::RuntimeValue> run_with_subgraphs(std::string_view domain,
+                                                   std::string_view op_type, int64_t opset_version,
+                                                   std::span<const eval::RuntimeValue> inputs,
+                                                   std::span<const ir::Attribute> attributes,
+                                                   size_t num_outputs) {
+  ir::Model model;
+  model.producer_name = "onnxscript-cpp eager";
+  ir::Graph& main = model.graph();
+  main.set_name(fmt::format("eager_{}", op_type));
+  model.opset_imports.set(std::string(domain), opset_version);
+
+  std::vector<ir::Value*> node_inputs;
+  std::vector<eval::RuntimeValue> given;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i].is_none()) {
+      node_inputs.push_back(nullptr);
+      continue;
+    }
+    node_inputs.push_back(main.add_input(fmt::format("eager_input_{}", i), inputs[i].type()));
+    given.push_back(inputs[i]);
+  }
+
+  // The body is copied (names kept) so that the caller's graph is not
+  // re-parented to this temporary node.
+  std::vector<Function> callees;
+  auto keep_name = [](const std::string& name) { return name; };
+  std::vector<ir::Attribute> node_attributes;
+  for (const ir::Attribute& a : attributes) {
+    ValueMap map;
+    node_attributes.push_back(clone_attribute(a, map, keep_name));
+  }
+  for_each_graph(attributes, [&](const std::shared_ptr<ir::Graph>& g) {
+    if (const DetachedGraphInfo* info = detached_info(g)) {
+      for (const auto& [d, v] : info->opsets.entries())
+        if (!model.opset_imports.find(d)) model.opset_imports.set(d, v);
+      callees.insert(callees.end(), info->callees.begin(), info->callees.end());
+    } else {
+      collect_domains(*g, opset_version, model.opset_imports);
+    }
+  });
+
+  ir::Node* node = main.append_node(std::string(op_type), std::move(node_inputs), num_outputs,
+                                    std::string(domain));
+  for (ir::Attribute& a : node_attributes) node->set_attribute(std::move(a));
+  for (size_t i = 0; i < num_outputs; ++i) {
+    node->output(i)->set_name(fmt::format("eager_output_{}", i));
+    main.outputs().push_back(node->output(i));
+  }
+
+  // Script functions the bodies call, transitively, once each.
+  std::vector<Function> all;
+  auto add = [&](const Function& f) {
+    for (const Function& g : all)
+      if (g.domain() == f.domain() && g.name() == f.name()) return;
+    all.push_back(f);
+  };
+  for (const Function& f : callees) {
+    add(f);
+    for (const Function& g : f.callees()) add(g);
+  }
+  for (const Function& f : all) {
+    const ir::Function& fn = f.to_function();
+    for (const auto& [d, v] : fn.opset_imports.entries())
+      if (!model.opset_imports.find(d)) model.opset_imports.set(d, v);
+    model.functions().push_back(copy_function(fn));
+  }
+  model.ir_version = 10;
+
+  eval::SessionOptions options;
+  options.check_inputs = false;
+  eval::Session session(std::move(model), options);
+  return session.run(given);
+}
+
+// ---------------------------------------------------------------- typing
+
+std::optional<ir::Type> merge_types(const std::optional<ir::Type>& a,
+                                    const std::optional<ir::Type>& b, bool* conflict) {
+  if (!a || !b) {
+    // One side unknown: keep what is certain of the other, its kind and
+    // element type, not its shape.
+    const std::optional<ir::Type>& known = a ? a : b;
+    if (!known) return std::nullopt;
+    if (known->is_tensor()) return ir::Type::tensor(known->elem_type);
+    return known;
+  }
+  if (a->kind != b->kind) {
+    if (conflict) *conflict = true;
+    return std::nullopt;
+  }
+  if (a->is_tensor()) {
+    if (a->elem_type != b->elem_type) {
+      if (a->elem_type != DataType::kUndefined && b->elem_type != DataType::kUndefined) {
+        if (conflict) *conflict = true;
+        return std::nullopt;
+      }
+      return ir::Type::tensor(a->elem_type == DataType::kUndefined ? b->elem_type : a->elem_type);
+    }
+    if (!a->shape || !b->shape || a->shape->size() != b->shape->size())
+      return ir::Type::tensor(a->elem_type);
+    ir::Shape shape;
+    for (size_t i = 0; i < a->shape->size(); ++i) {
+      shape.push_back((*a->shape)[i] == (*b->shape)[i] ? (*a->shape)[i] : ir::Dim());
+    }
+    return ir::Type::tensor(a->elem_type, std::move(shape));
+  }
+  if (*a == *b) return a;
+  if ((a->kind == ir::TypeKind::kSequence || a->kind == ir::TypeKind::kOptional) && a->element &&
+      b->element) {
+    std::optional<ir::Type> elem = merge_types(*a->element, *b->element, conflict);
+    if (!elem) return std::nullopt;
+    return a->kind == ir::TypeKind::kSequence ? ir::Type::sequence(*elem)
+                                              : ir::Type::optional(*elem);
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+const ir::Graph* body_attribute(const ir::Node& node, std::string_view name) {
+  const ir::Attribute* a = node.attribute(name);
+  if (!a || a->is_reference() || a->type != ir::AttributeType::kGraph) return nullptr;
+  return a->as_graph().get();
+}
+
+std::optional<ir::Type> output_type(const ir::Graph* g, size_t i) {
+  if (!g || i >= g->outputs().size()) return std::nullopt;
+  return g->outputs()[i]->type();
+}
+
+std::optional<ir::Type> input_type(const ir::Node& node, size_t i) {
+  if (i >= node.inputs().size() || !node.input(i)) return std::nullopt;
+  return node.input(i)->type();
+}
+
+// `element` with a dimension `dim` inserted at `axis` (a stacked scan output).
+std::optional<ir::Type> stacked(const std::optional<ir::Type>& element, int64_t axis, ir::Dim dim) {
+  if (!element || !element->is_tensor()) return std::nullopt;
+  if (!element->shape) return ir::Type::tensor(element->elem_type);
+  ir::Shape shape = *element->shape;
+  const auto rank = static_cast<int64_t>(shape.size());
+  if (axis < 0) axis += rank + 1;
+  if (axis < 0 || axis > rank) return ir::Type::tensor(element->elem_type);
+  shape.insert(shape.begin() + axis, dim);
+  return ir::Type::tensor(element->elem_type, std::move(shape));
+}
+
+void set_if_known(ir::Node& node, size_t i, std::optional<ir::Type> type) {
+  if (type && i < node.outputs().size()) node.output(i)->set_type(std::move(type));
+}
+
+int64_t int_at(const ir::Node& node, std::string_view name, size_t i, int64_t fallback) {
+  const ir::Attribute* a = node.attribute(name);
+  if (!a || a->is_reference() || a->type != ir::AttributeType::kInts || i >= a->as_ints().size())
+    return fallback;
+  return a->as_ints()[i];
+}
+
+}  // namespace
+
+void type_from_subgraphs(ir::Node& node) {
+  if (!node.domain().empty() && node.domain() != "ai.onnx") return;
+  const std::string& op = node.op_type();
+  const size_t num_outputs = node.outputs().size();
+  if (op == "If") {
+    const ir::Graph* then_branch = body_attribute(node, "then_branch");
+    const ir::Graph* else_branch = body_attribute(node, "else_branch");
+    for (size_t i = 0; i < num_outputs; ++i) {
+      set_if_known(node, i, merge_types(output_type(then_branch, i), output_type(else_branch, i)));
+    }
+  } else if (op == "Loop") {
+    const ir::Graph* body = body_attribute(node, "body");
+    const size_t carried = node.inputs().size() > 2 ? node.inputs().size() - 2 : 0;
+    for (size_t i = 0; i < num_outputs; ++i) {
+      if (i < carried) {
+        set_if_known(node, i, merge_types(input_type(node, 2 + i), output_type(body, 1 + i)));
+      } else {
+        set_if_known(node, i, stacked(output_type(body, 1 + i), 0, ir::Dim()));
+      }
+    }
+  } else if (op == "Scan") {
+    const ir::Graph* body = body_attribute(node, "body");
+    const ir::Attribute* m_attr = node.attribute("num_scan_inputs");
+    if (!m_attr || m_attr->is_reference() || m_attr->type != ir::AttributeType::kInt) return;
+    const auto m = static_cast<size_t>(std::max<int64_t>(0, m_attr->as_int()));
+    if (m > node.inputs().size()) return;
+    const size_t states = node.inputs().size() - m;
+    // The number of iterations: the first scan input's length along its axis.
+    ir::Dim length;
+    if (m > 0) {
+      if (auto first = input_type(node, states); first && first->is_tensor() && first->shape) {
+        int64_t axis = int_at(node, "scan_input_axes", 0, 0);
+        const auto rank = static_cast<int64_t>(first->shape->size());
+        if (axis < 0) axis += rank;
+        if (axis >= 0 && axis < rank) length = (*first->shape)[static_cast<size_t>(axis)];
+      }
+    }
+    for (size_t i = 0; i < num_outputs; ++i) {
+      if (i < states) {
+        set_if_known(node, i, merge_types(input_type(node, i), output_type(body, i)));
+      } else {
+        set_if_known(
+            node, i,
+            stacked(output_type(body, i), int_at(node, "scan_output_axes", i - states, 0), length));
+      }
+    }
+  } else if (op == "SequenceMap") {
+    const ir::Graph* body = body_attribute(node, "body");
+    // The body is typed for any element, so its output type holds for each.
+    for (size_t i = 0; i < num_outputs; ++i) {
+      if (std::optional<ir::Type> element = output_type(body, i))
+        set_if_known(node, i, ir::Type::sequence(*element));
+    }
+  }
+}
+
+}  // namespace onnxscript::detail
