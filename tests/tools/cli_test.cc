@@ -96,7 +96,7 @@ TEST(Cli, ConvertRoundTripsThroughText) {
 
 TEST(Cli, BadInputIsAnErrorNamingTheFileNotACrash) {
   fs::path dir = scratch("garbage");
-  write_file_atomically(dir / "garbage.onnx", std::string("\x0a\xff\xff\xff\xff\x0f garbage", 16));
+  write_file_atomically(dir / "garbage.onnx", std::string("\x0a\xff\xff\xff\xff\x0f garbage"));
   CliRun r = run_cli("print " + (dir / "garbage.onnx").string());
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("garbage.onnx"), std::string::npos) << r.output;
