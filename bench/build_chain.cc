@@ -30,10 +30,18 @@ size_t build_once(int64_t nodes, bool infer) {
     Value y = X;
     for (int64_t i = 0; i < nodes; ++i) {
       switch (i % 4) {
-        case 0: y = op::Add(y, w); break;
-        case 1: y = op::Mul(y, w); break;
-        case 2: y = op::Relu(y); break;
-        default: y = op::Tanh(y); break;
+        case 0:
+          y = op::Add(y, w);
+          break;
+        case 1:
+          y = op::Mul(y, w);
+          break;
+        case 2:
+          y = op::Relu(y);
+          break;
+        default:
+          y = op::Tanh(y);
+          break;
       }
     }
     return y;
@@ -57,8 +65,10 @@ int main(int argc, char** argv) {
       bytes = build_once(nodes, infer);
       best = std::min(best, std::chrono::duration<double>(Clock::now() - start).count());
     }
-    std::printf("%s %.0f\n", infer ? "inference_on" : "inference_off", static_cast<double>(nodes) / best);
-    std::fprintf(stderr, "%s: %.3f s for %lld nodes, %zu bytes\n", infer ? "inference on" : "inference off", best,
-                 static_cast<long long>(nodes), bytes);
+    std::printf("%s %.0f\n", infer ? "inference_on" : "inference_off",
+                static_cast<double>(nodes) / best);
+    std::fprintf(stderr, "%s: %.3f s for %lld nodes, %zu bytes\n",
+                 infer ? "inference on" : "inference off", best, static_cast<long long>(nodes),
+                 bytes);
   }
 }

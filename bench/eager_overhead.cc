@@ -89,9 +89,15 @@ int main() {
         Value v = x.tensor(), w = y.tensor();
         for (int i = 0; i < kChain; ++i) {
           switch (i % 3) {
-            case 0: v = opset17::Add(v, w); break;
-            case 1: v = opset17::Mul(v, w); break;
-            default: v = opset17::Relu(v); break;
+            case 0:
+              v = opset17::Add(v, w);
+              break;
+            case 1:
+              v = opset17::Mul(v, w);
+              break;
+            default:
+              v = opset17::Relu(v);
+              break;
           }
         }
         sink += v.tensor().data<float>()[0];

@@ -44,7 +44,8 @@ int main(int argc, char** argv) try {
   Tensor w = Tensor::rand({m, c}, /*seed=*/2);
   Tensor b = Tensor::rand({c}, /*seed=*/3);
   Tensor r = simple(a, w, b);
-  std::cout << "eager result, shape [" << fmt::format("{}", fmt::join(r.shape(), ", ")) << "]\n" << r << "\n";
+  std::cout << "eager result, shape [" << fmt::format("{}", fmt::join(r.shape(), ", ")) << "]\n"
+            << r << "\n";
 
   // The exported model, run by the built-in evaluator, agrees with eager mode.
   eval::Session session = eval::Session::load(path);

@@ -19,7 +19,8 @@ namespace onnxscript::testing {
 inline void expect_golden(std::string_view name, const std::string& actual) {
   const std::filesystem::path path =
       std::filesystem::path(ONNXSCRIPT_TEST_DATA_DIR) / "golden" / (std::string(name) + ".txt");
-  if (const char* update = std::getenv("ONNXSCRIPT_UPDATE_GOLDEN"); update && std::string_view(update) == "1") {
+  if (const char* update = std::getenv("ONNXSCRIPT_UPDATE_GOLDEN");
+      update && std::string_view(update) == "1") {
     std::filesystem::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary) << actual;
     return;

@@ -265,8 +265,8 @@ double element_as_double(const Tensor& t, int64_t i) {
 
 double max_abs_diff(const Tensor& a, const Tensor& b) {
   if (a.shape() != b.shape()) {
-    throw TypeError(fmt::format("max_abs_diff: shapes [{}] and [{}] differ", fmt::join(a.shape(), ","),
-                                fmt::join(b.shape(), ",")));
+    throw TypeError(fmt::format("max_abs_diff: shapes [{}] and [{}] differ",
+                                fmt::join(a.shape(), ","), fmt::join(b.shape(), ",")));
   }
   double worst = 0;
   for (int64_t i = 0; i < a.numel(); ++i) {

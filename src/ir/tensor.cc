@@ -19,7 +19,8 @@ class HeapStorage final : public Storage {
     // aligned_alloc needs a size that is a multiple of the alignment, and a
     // non-null pointer is convenient even for empty tensors.
     const size_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
-    data_ = static_cast<std::byte*>(std::aligned_alloc(kAlignment, rounded == 0 ? kAlignment : rounded));
+    data_ = static_cast<std::byte*>(
+        std::aligned_alloc(kAlignment, rounded == 0 ? kAlignment : rounded));
     if (data_ == nullptr) throw std::bad_alloc();
     std::memset(data_, 0, size);
   }
@@ -28,7 +29,8 @@ class HeapStorage final : public Storage {
 
 class StringStorage final : public Storage {
  public:
-  explicit StringStorage(int64_t count) : Storage(nullptr, 0), strings_(static_cast<size_t>(count)) {
+  explicit StringStorage(int64_t count)
+      : Storage(nullptr, 0), strings_(static_cast<size_t>(count)) {
     data_ = reinterpret_cast<std::byte*>(strings_.data());
     size_ = strings_.size() * sizeof(std::string);
   }
@@ -53,13 +55,16 @@ size_t element_bytes(DataType dtype, int64_t numel) {
 
 }  // namespace
 
-std::shared_ptr<Storage> allocate_storage(size_t size) { return std::make_shared<HeapStorage>(size); }
+std::shared_ptr<Storage> allocate_storage(size_t size) {
+  return std::make_shared<HeapStorage>(size);
+}
 
 std::shared_ptr<Storage> allocate_string_storage(int64_t count) {
   return std::make_shared<StringStorage>(count);
 }
 
-std::shared_ptr<Storage> borrow_storage(void* data, size_t size, std::shared_ptr<const void> keep_alive) {
+std::shared_ptr<Storage> borrow_storage(void* data, size_t size,
+                                        std::shared_ptr<const void> keep_alive) {
   return std::make_shared<BorrowedStorage>(data, size, std::move(keep_alive));
 }
 
@@ -93,9 +98,9 @@ Tensor::Tensor(DataType dtype, std::vector<int64_t> shape, std::shared_ptr<Stora
   const size_t need = element_bytes(dtype_, numel_);
   const size_t have = storage_ ? storage_->size_bytes() : 0;
   if (byte_offset > have || have - byte_offset < need) {
-    throw ValidationError(fmt::format("tensor of {} {} elements needs {} bytes but its storage has {}",
-                                      numel_, data_type_name(dtype_), need,
-                                      have > byte_offset ? have - byte_offset : 0));
+    throw ValidationError(
+        fmt::format("tensor of {} {} elements needs {} bytes but its storage has {}", numel_,
+                    data_type_name(dtype_), need, have > byte_offset ? have - byte_offset : 0));
   }
 }
 
@@ -151,17 +156,19 @@ bool Tensor::same_contents(const Tensor& other) const {
 
 int64_t Tensor::checked_offset(std::initializer_list<int64_t> index, DataType requested) const {
   if (requested != dtype_)
-    throw ValidationError(fmt::format("Tensor::at: the tensor holds {}, not {}", data_type_name(dtype_),
-                                      data_type_name(requested)));
+    throw ValidationError(fmt::format("Tensor::at: the tensor holds {}, not {}",
+                                      data_type_name(dtype_), data_type_name(requested)));
   if (index.size() != shape_.size())
-    throw ValidationError(fmt::format("Tensor::at: {} indices for a tensor of rank {}", index.size(), shape_.size()));
+    throw ValidationError(
+        fmt::format("Tensor::at: {} indices for a tensor of rank {}", index.size(), shape_.size()));
   int64_t offset = 0;
   size_t d = 0;
   for (int64_t i : index) {
     const int64_t dim = shape_[d];
     const int64_t j = i < 0 ? i + dim : i;
     if (j < 0 || j >= dim)
-      throw ValidationError(fmt::format("Tensor::at: index {} is out of range for dimension {} of size {}", i, d, dim));
+      throw ValidationError(fmt::format(
+          "Tensor::at: index {} is out of range for dimension {} of size {}", i, d, dim));
     offset = offset * dim + j;
     ++d;
   }
@@ -176,33 +183,72 @@ Tensor Tensor::ones(DataType dtype, std::vector<int64_t> shape) {
     for (int64_t i = 0; i < t.numel(); ++i) out[i] = one;
   };
   switch (dtype) {
-    case DataType::kFloat: fill(1.0f); break;
-    case DataType::kDouble: fill(1.0); break;
-    case DataType::kFloat16: fill(float16(1.0f)); break;
-    case DataType::kBfloat16: fill(bfloat16(1.0f)); break;
-    case DataType::kInt8: fill(int8_t{1}); break;
-    case DataType::kInt16: fill(int16_t{1}); break;
-    case DataType::kInt32: fill(int32_t{1}); break;
-    case DataType::kInt64: fill(int64_t{1}); break;
-    case DataType::kUint8: fill(uint8_t{1}); break;
-    case DataType::kUint16: fill(uint16_t{1}); break;
-    case DataType::kUint32: fill(uint32_t{1}); break;
-    case DataType::kUint64: fill(uint64_t{1}); break;
-    case DataType::kBool: fill(true); break;
-    case DataType::kComplex64: fill(std::complex<float>(1.0f, 0.0f)); break;
-    case DataType::kComplex128: fill(std::complex<double>(1.0, 0.0)); break;
+    case DataType::kFloat:
+      fill(1.0f);
+      break;
+    case DataType::kDouble:
+      fill(1.0);
+      break;
+    case DataType::kFloat16:
+      fill(float16(1.0f));
+      break;
+    case DataType::kBfloat16:
+      fill(bfloat16(1.0f));
+      break;
+    case DataType::kInt8:
+      fill(int8_t{1});
+      break;
+    case DataType::kInt16:
+      fill(int16_t{1});
+      break;
+    case DataType::kInt32:
+      fill(int32_t{1});
+      break;
+    case DataType::kInt64:
+      fill(int64_t{1});
+      break;
+    case DataType::kUint8:
+      fill(uint8_t{1});
+      break;
+    case DataType::kUint16:
+      fill(uint16_t{1});
+      break;
+    case DataType::kUint32:
+      fill(uint32_t{1});
+      break;
+    case DataType::kUint64:
+      fill(uint64_t{1});
+      break;
+    case DataType::kBool:
+      fill(true);
+      break;
+    case DataType::kComplex64:
+      fill(std::complex<float>(1.0f, 0.0f));
+      break;
+    case DataType::kComplex128:
+      fill(std::complex<double>(1.0, 0.0));
+      break;
     // One byte each; 1.0 is 0x38 in E4M3FN, 0x40 in E4M3FNUZ, 0x3C in E5M2, 0x40 in E5M2FNUZ.
-    case DataType::kFloat8E4M3FN: fill(uint8_t{0x38}); break;
-    case DataType::kFloat8E4M3FNUZ: fill(uint8_t{0x40}); break;
-    case DataType::kFloat8E5M2: fill(uint8_t{0x3C}); break;
-    case DataType::kFloat8E5M2FNUZ: fill(uint8_t{0x40}); break;
+    case DataType::kFloat8E4M3FN:
+      fill(uint8_t{0x38});
+      break;
+    case DataType::kFloat8E4M3FNUZ:
+      fill(uint8_t{0x40});
+      break;
+    case DataType::kFloat8E5M2:
+      fill(uint8_t{0x3C});
+      break;
+    case DataType::kFloat8E5M2FNUZ:
+      fill(uint8_t{0x40});
+      break;
     // Two per byte, low nibble first; the last odd element leaves the high nibble zero.
     case DataType::kInt4:
     case DataType::kUint4:
     case DataType::kFloat4E2M1: {
       const uint8_t nibble = dtype == DataType::kFloat4E2M1 ? 0x2 : 0x1;  // float4 1.0 is 0b0010
       auto* bytes = t.data<uint8_t>();
-      for (int64_t i = 0; i < t.numel(); ++i) bytes[i / 2] |= static_cast<uint8_t>(nibble << (4 * (i % 2)));
+      for (int64_t i = 0; i < t.numel(); ++i)
+        bytes[i / 2] |= static_cast<uint8_t>(nibble << (4 * (i % 2)));
       break;
     }
     default:
@@ -219,20 +265,24 @@ Tensor Tensor::rand(std::vector<int64_t> shape, uint64_t seed, DataType dtype) {
   const int64_t n = t.numel();
   switch (dtype) {
     case DataType::kFloat:
-      for (int64_t i = 0; i < n; ++i) t.data<float>()[i] = std::min(static_cast<float>(next()), 0x1.fffffep-1f);
+      for (int64_t i = 0; i < n; ++i)
+        t.data<float>()[i] = std::min(static_cast<float>(next()), 0x1.fffffep-1f);
       break;
     case DataType::kDouble:
       for (int64_t i = 0; i < n; ++i) t.data<double>()[i] = next();
       break;
     case DataType::kFloat16:
       // Rounding may reach 1.0; clamp to the largest half below one.
-      for (int64_t i = 0; i < n; ++i) t.data<float16>()[i] = float16(std::min(static_cast<float>(next()), 0.99951171875f));
+      for (int64_t i = 0; i < n; ++i)
+        t.data<float16>()[i] = float16(std::min(static_cast<float>(next()), 0.99951171875f));
       break;
     case DataType::kBfloat16:
-      for (int64_t i = 0; i < n; ++i) t.data<bfloat16>()[i] = bfloat16(std::min(static_cast<float>(next()), 0.99609375f));
+      for (int64_t i = 0; i < n; ++i)
+        t.data<bfloat16>()[i] = bfloat16(std::min(static_cast<float>(next()), 0.99609375f));
       break;
     default:
-      throw TypeError(fmt::format("Tensor::rand: element type {} is not a supported float type", data_type_name(dtype)));
+      throw TypeError(fmt::format("Tensor::rand: element type {} is not a supported float type",
+                                  data_type_name(dtype)));
   }
   return t;
 }

@@ -40,17 +40,21 @@ template <typename T>
 Attr<T>::operator Value() const {
   if (!is_reference()) return Value(tensor_of(value_));
   TraceScope* scope = TraceScope::current();
-  if (!scope) throw ScriptError(fmt::format("attribute '{}' is used outside the script that traces it", reference_));
+  if (!scope)
+    throw ScriptError(
+        fmt::format("attribute '{}' is used outside the script that traces it", reference_));
   ir::Node* node = scope->graph().append_node("Constant", {}, 1);
-  node->set_attribute(
-      ir::Attribute::make_reference(constant_attribute_for<T>(), detail::attribute_type_of<T>(), reference_));
+  node->set_attribute(ir::Attribute::make_reference(constant_attribute_for<T>(),
+                                                    detail::attribute_type_of<T>(), reference_));
   node->output(0)->set_name(scope->fresh_name(reference_));
   return Value::traced(node->output(0));
 }
 
 template <typename T>
 ir::Attribute Attr<T>::to_attribute(std::string name) const {
-  if (is_reference()) return ir::Attribute::make_reference(std::move(name), detail::attribute_type_of<T>(), reference_);
+  if (is_reference())
+    return ir::Attribute::make_reference(std::move(name), detail::attribute_type_of<T>(),
+                                         reference_);
   return detail::attribute_argument(std::move(name), value_);
 }
 
@@ -64,23 +68,30 @@ template class Attr<std::vector<float>>;
 
 Value Outputs::single() const {
   if (values_.size() != 1) {
-    throw ScriptError(fmt::format("the call has {} outputs; index them or use as<{}>()", values_.size(),
-                                  values_.size()));
+    throw ScriptError(fmt::format("the call has {} outputs; index them or use as<{}>()",
+                                  values_.size(), values_.size()));
   }
   return values_[0];
 }
 
 void Outputs::check_count(size_t n) const {
-  if (values_.size() != n) throw ScriptError(fmt::format("the call has {} outputs, not {}", values_.size(), n));
+  if (values_.size() != n)
+    throw ScriptError(fmt::format("the call has {} outputs, not {}", values_.size(), n));
 }
 
 // ---------------------------------------------------------------- detail helpers
 
 namespace detail {
 
-ir::Attribute attribute_argument(std::string name, int64_t v) { return ir::Attribute::make_int(std::move(name), v); }
-ir::Attribute attribute_argument(std::string name, int v) { return ir::Attribute::make_int(std::move(name), v); }
-ir::Attribute attribute_argument(std::string name, float v) { return ir::Attribute::make_float(std::move(name), v); }
+ir::Attribute attribute_argument(std::string name, int64_t v) {
+  return ir::Attribute::make_int(std::move(name), v);
+}
+ir::Attribute attribute_argument(std::string name, int v) {
+  return ir::Attribute::make_int(std::move(name), v);
+}
+ir::Attribute attribute_argument(std::string name, float v) {
+  return ir::Attribute::make_float(std::move(name), v);
+}
 ir::Attribute attribute_argument(std::string name, double v) {
   return ir::Attribute::make_float(std::move(name), static_cast<float>(v));
 }
@@ -136,8 +147,9 @@ ir::Attribute default_attribute(const Param& param, ir::AttributeType type) {
             a = ir::Attribute::make_float(param.name, static_cast<float>(a.as_int()));
           }
           if (a.type != type) {
-            throw ScriptError(fmt::format("the default of attribute '{}' is {}, but the parameter is {}", param.name,
-                                          ir::attribute_type_name(a.type), ir::attribute_type_name(type)));
+            throw ScriptError(fmt::format(
+                "the default of attribute '{}' is {}, but the parameter is {}", param.name,
+                ir::attribute_type_name(a.type), ir::attribute_type_name(type)));
           }
           return a;
         }
@@ -160,8 +172,9 @@ void set_traced_outputs(ir::Function& fn, const std::vector<Value>& results) {
   for (size_t i = 0; i < results.size(); ++i) {
     Value v = results[i];
     ir::Value* out = v.ir_value();
-    const bool produced_here = out && out->producer() && out->graph() == &body &&
-                               std::find(body.outputs().begin(), body.outputs().end(), out) == body.outputs().end();
+    const bool produced_here =
+        out && out->producer() && out->graph() == &body &&
+        std::find(body.outputs().begin(), body.outputs().end(), out) == body.outputs().end();
     if (!produced_here) {
       // Inputs, repeated outputs, captured values and constants get a node of
       // their own, since an ONNX output must be produced in its graph.
@@ -171,13 +184,14 @@ void set_traced_outputs(ir::Function& fn, const std::vector<Value>& results) {
       if (source) {
         node = body.append_node("Identity", {source}, 1);
       } else if (results[i].is_literal()) {
-        throw ScriptError(fmt::format("output {} of '{}' is a bare literal; wrap it in a typed constant", i, fn.name));
+        throw ScriptError(fmt::format(
+            "output {} of '{}' is a bare literal; wrap it in a typed constant", i, fn.name));
       } else if (results[i].is_concrete() && results[i].concrete().is_tensor()) {
         node = body.append_node("Constant", {}, 1);
         node->set_attribute(ir::Attribute::make_tensor("value", results[i].tensor()));
       } else {
-        throw ScriptError(fmt::format("output {} of '{}' is {}, which a graph cannot return", i, fn.name,
-                                      results[i].describe()));
+        throw ScriptError(fmt::format("output {} of '{}' is {}, which a graph cannot return", i,
+                                      fn.name, results[i].describe()));
       }
       node->output(0)->set_name(scope ? scope->fresh_name() : fmt::format("out{}", i));
       if (source) node->output(0)->set_type(source->type());
@@ -210,7 +224,9 @@ thread_local std::vector<std::vector<Function>*> tracing_callees;
 
 namespace detail {
 
-CalleeCollector::CalleeCollector(std::vector<Function>& callees) { tracing_callees.push_back(&callees); }
+CalleeCollector::CalleeCollector(std::vector<Function>& callees) {
+  tracing_callees.push_back(&callees);
+}
 
 CalleeCollector::~CalleeCollector() { tracing_callees.pop_back(); }
 
@@ -236,8 +252,8 @@ Function::Function(std::string domain, std::string name, std::vector<Param> para
   impl_->domain_version = domain_version;
   impl_->kinds = impl_->body->param_kinds();
   if (impl_->kinds.size() != impl_->params.size()) {
-    throw ScriptError(fmt::format("script '{}' names {} parameters but its lambda takes {}", impl_->name,
-                                  impl_->params.size(), impl_->kinds.size()));
+    throw ScriptError(fmt::format("script '{}' names {} parameters but its lambda takes {}",
+                                  impl_->name, impl_->params.size(), impl_->kinds.size()));
   }
 }
 
@@ -248,7 +264,8 @@ namespace {
 
 // Traces `impl` into `fn`, collecting the functions it calls.
 void trace_into(const Function& self, const std::shared_ptr<const detail::ScriptBody>& body,
-                const std::vector<Param>& params, ir::Function& fn, std::vector<Function>& callees) {
+                const std::vector<Param>& params, ir::Function& fn,
+                std::vector<Function>& callees) {
   (void)self;
   TraceScope scope(fn.body(), fn.opset_imports);
   tracing_callees.push_back(&callees);
@@ -290,7 +307,8 @@ std::vector<Function> Function::transitive_callees(const std::vector<Function>& 
     seen.push_back(f.impl_.get());
     all.push_back(f);
     f.to_function();
-    for (auto it = f.impl_->callees.rbegin(); it != f.impl_->callees.rend(); ++it) stack.push_back(*it);
+    for (auto it = f.impl_->callees.rbegin(); it != f.impl_->callees.rend(); ++it)
+      stack.push_back(*it);
   }
   return all;
 }
@@ -306,7 +324,8 @@ void resolve_attribute_references(ir::Graph& graph, const std::vector<ir::Attrib
       if (!a.is_reference()) continue;
       auto it = std::find_if(defaults.begin(), defaults.end(),
                              [&](const ir::Attribute& d) { return d.name == a.ref_attr_name; });
-      ONNXSCRIPT_CHECK(it != defaults.end(), "reference to unknown attribute '{}'", a.ref_attr_name);
+      ONNXSCRIPT_CHECK(it != defaults.end(), "reference to unknown attribute '{}'",
+                       a.ref_attr_name);
       ir::Attribute value = *it;
       value.name = a.name;
       resolved.push_back(std::move(value));
@@ -319,8 +338,9 @@ void resolve_attribute_references(ir::Graph& graph, const std::vector<ir::Attrib
 void merge_opsets(ir::OpsetImports& into, const ir::OpsetImports& from, const std::string& where) {
   for (const auto& [domain, version] : from.entries()) {
     if (auto existing = into.find(domain); existing && *existing != version) {
-      throw ScriptError(fmt::format("opset conflict: domain '{}' is imported at version {} and at version {} (in {})",
-                                    domain.empty() ? "ai.onnx" : domain, *existing, version, where));
+      throw ScriptError(fmt::format(
+          "opset conflict: domain '{}' is imported at version {} and at version {} (in {})",
+          domain.empty() ? "ai.onnx" : domain, *existing, version, where));
     }
     into.set(domain, version);
   }
@@ -333,8 +353,9 @@ ir::Model Function::to_model() const {
   std::vector<Function> direct;
   trace_into(*this, impl_->body, impl_->params, main, direct);
   if (!main.attribute_names.empty()) {
-    throw ScriptError(fmt::format("'{}' has attribute '{}' without a default; a model cannot leave it open",
-                                  impl_->name, main.attribute_names.front()));
+    throw ScriptError(
+        fmt::format("'{}' has attribute '{}' without a default; a model cannot leave it open",
+                    impl_->name, main.attribute_names.front()));
   }
   resolve_attribute_references(main.body(), main.attribute_defaults);
 
@@ -342,7 +363,8 @@ ir::Model Function::to_model() const {
   model.producer_name = "onnxscript-cpp";
   model.set_graph(main.take_body());
   model.graph().set_name(impl_->name);
-  if (auto declared = impl_->body->declared_output_type(); declared && model.graph().outputs().size() == 1) {
+  if (auto declared = impl_->body->declared_output_type();
+      declared && model.graph().outputs().size() == 1) {
     model.graph().outputs()[0]->set_type(*declared);
   }
   merge_opsets(model.opset_imports, main.opset_imports, impl_->name);
@@ -372,11 +394,12 @@ void Function::save(const std::filesystem::path& path) const {
   }
 }
 
-Outputs Function::call(std::vector<detail::Argument> arguments, std::source_location location) const {
+Outputs Function::call(std::vector<detail::Argument> arguments,
+                       std::source_location location) const {
   const Impl& impl = *impl_;
   if (arguments.size() > impl.params.size()) {
-    throw ScriptError(fmt::format("'{}' takes {} arguments, got {} (at {})", impl.name, impl.params.size(),
-                                  arguments.size(), detail::where(location)));
+    throw ScriptError(fmt::format("'{}' takes {} arguments, got {} (at {})", impl.name,
+                                  impl.params.size(), arguments.size(), detail::where(location)));
   }
   std::vector<Value> inputs;
   std::vector<ir::Attribute> given;     // attributes passed explicitly (for call nodes)
@@ -395,8 +418,9 @@ Outputs Function::call(std::vector<detail::Argument> arguments, std::source_loca
     }
     if (i < arguments.size()) {
       if (!arguments[i].attribute) {
-        throw ScriptError(fmt::format("'{}': argument {} must be a value for attribute '{}' (at {})", impl.name, i,
-                                      param.name, detail::where(location)));
+        throw ScriptError(
+            fmt::format("'{}': argument {} must be a value for attribute '{}' (at {})", impl.name,
+                        i, param.name, detail::where(location)));
       }
       given.push_back(arguments[i].attribute(param.name));
       complete.push_back(given.back());
@@ -411,16 +435,16 @@ Outputs Function::call(std::vector<detail::Argument> arguments, std::source_loca
           },
           param.default_value));
     } else {
-      throw ScriptError(fmt::format("'{}': attribute '{}' is missing (at {})", impl.name, param.name,
-                                    detail::where(location)));
+      throw ScriptError(fmt::format("'{}': attribute '{}' is missing (at {})", impl.name,
+                                    param.name, detail::where(location)));
     }
   }
 
   if (traced) {
     TraceScope* scope = TraceScope::current();
     if (!scope) {
-      throw ScriptError(fmt::format("'{}' is called on a traced value outside any trace (at {})", impl.name,
-                                    detail::where(location)));
+      throw ScriptError(fmt::format("'{}' is called on a traced value outside any trace (at {})",
+                                    impl.name, detail::where(location)));
     }
     const ir::Function& fn = to_function();
     std::vector<ir::Value*> ins;
@@ -429,12 +453,14 @@ Outputs Function::call(std::vector<detail::Argument> arguments, std::source_loca
         ins.push_back(v.ir_value());
       } else {
         // Concrete values and literals become constants of the caller's graph.
-        throw ScriptError(fmt::format("'{}': mixing traced and non-traced inputs is not supported yet (at {})",
-                                      impl.name, detail::where(location)));
+        throw ScriptError(
+            fmt::format("'{}': mixing traced and non-traced inputs is not supported yet (at {})",
+                        impl.name, detail::where(location)));
       }
     }
     scope->use_opset(impl.domain, impl.domain_version);
-    ir::Node* node = scope->graph().append_node(impl.name, std::move(ins), fn.body().outputs().size(), impl.domain);
+    ir::Node* node = scope->graph().append_node(impl.name, std::move(ins),
+                                                fn.body().outputs().size(), impl.domain);
     node->origin = location;
     for (ir::Attribute& a : given) node->set_attribute(std::move(a));
     std::vector<Value> outs;

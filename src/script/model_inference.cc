@@ -14,7 +14,8 @@ void infer_model_types(ir::Model& model) {
   // main graph's outputs, and a call node or a loop may leave only the
   // element type known while building.
   auto complete = [](const ir::Value* v) {
-    return v->type() && v->type()->kind != ir::TypeKind::kUnspecified && (!v->type()->is_tensor() || v->type()->shape);
+    return v->type() && v->type()->kind != ir::TypeKind::kUnspecified &&
+           (!v->type()->is_tensor() || v->type()->shape);
   };
   const bool all_typed = std::all_of(outputs.begin(), outputs.end(), complete);
   if (all_typed) return;
@@ -23,14 +24,16 @@ void infer_model_types(ir::Model& model) {
   onnx::ModelProto proto;
   if (!proto.ParseFromString(serde::serialize_model(model))) return;
   try {
-    onnx::shape_inference::InferShapes(proto, onnx::OpSchemaRegistry::Instance(),
-                                       onnx::ShapeInferenceOptions(/*check_type_val=*/false, /*strict_mode_val=*/0,
-                                                                   /*data_prop_val=*/true));
+    onnx::shape_inference::InferShapes(
+        proto, onnx::OpSchemaRegistry::Instance(),
+        onnx::ShapeInferenceOptions(/*check_type_val=*/false, /*strict_mode_val=*/0,
+                                    /*data_prop_val=*/true));
   } catch (const std::exception&) {
     return;  // the checker reports the problem when the user runs it
   }
   // Read the inferred value_info back through our own reader.
-  const ir::Model inferred = serde::load_model_from_bytes(proto.SerializeAsString(), {}, "<inferred>");
+  const ir::Model inferred =
+      serde::load_model_from_bytes(proto.SerializeAsString(), {}, "<inferred>");
   const ir::Graph& g = inferred.graph();
   for (size_t i = 0; i < outputs.size(); ++i) {
     if (complete(outputs[i])) continue;
@@ -38,7 +41,8 @@ void infer_model_types(ir::Model& model) {
     for (const ir::Value* v : g.value_info()) {
       if (v->name() == name && complete(v)) outputs[i]->set_type(v->type());
     }
-    if (i < g.outputs().size() && g.outputs()[i]->name() == name && complete(g.outputs()[i]) && !complete(outputs[i])) {
+    if (i < g.outputs().size() && g.outputs()[i]->name() == name && complete(g.outputs()[i]) &&
+        !complete(outputs[i])) {
       outputs[i]->set_type(g.outputs()[i]->type());
     }
   }

@@ -129,7 +129,9 @@ class NodeContext final : public onnx::InferenceContext {
   }
   size_t getNumOutputs() const override { return outputs_.size(); }
   onnx::TypeProto* getOutputType(size_t index) override { return &outputs_.at(index); }
-  onnx::GraphInferencer* getGraphAttributeInferencer(const std::string&) override { return nullptr; }
+  onnx::GraphInferencer* getGraphAttributeInferencer(const std::string&) override {
+    return nullptr;
+  }
   const onnx::SparseTensorProto* getInputSparseData(size_t) const override { return nullptr; }
   const onnx::TensorShapeProto* getSymbolicInput(size_t) const override { return nullptr; }
 
@@ -159,19 +161,23 @@ bool knows_domain(const std::string& domain, int64_t version) {
 
 // libonnx's registry lookup walks nested maps of strings; building a graph
 // asks for the same few schemas over and over.
-const onnx::OpSchema* find_schema(const std::string& op_type, int64_t version, const std::string& domain) {
+const onnx::OpSchema* find_schema(const std::string& op_type, int64_t version,
+                                  const std::string& domain) {
   thread_local std::unordered_map<std::string, const onnx::OpSchema*> cache;
   std::string key;
   key.reserve(op_type.size() + domain.size() + 8);
-  key.append(op_type).append(1, '\0').append(domain).append(1, '\0').append(std::to_string(version));
+  key.append(op_type).append(1, '\0').append(domain).append(1, '\0').append(
+      std::to_string(version));
   auto [it, inserted] = cache.try_emplace(std::move(key), nullptr);
-  if (inserted) it->second = onnx::OpSchemaRegistry::Schema(op_type, static_cast<int>(version), domain);
+  if (inserted)
+    it->second = onnx::OpSchemaRegistry::Schema(op_type, static_cast<int>(version), domain);
   return it->second;
 }
 
 }  // namespace
 
-void infer_node_outputs(ir::Node& node, int64_t opset_version, const std::source_location& location) {
+void infer_node_outputs(ir::Node& node, int64_t opset_version,
+                        const std::source_location& location) {
   // libonnx infers If, Loop and Scan through a graph inferencer this context
   // cannot offer; their bodies are already typed, so type them from those.
   if (has_graph_attribute(node.attributes())) {
@@ -192,8 +198,9 @@ void infer_node_outputs(ir::Node& node, int64_t opset_version, const std::source
     // With an input of unknown type, libonnx's rules fail for lack of
     // information rather than because the node is wrong: leave it untyped.
     if (!ctx.all_inputs_typed()) return;
-    throw ScriptError(fmt::format("{}: inputs ({}) are rejected by type and shape inference: {} (at {})",
-                                  node.op_type(), describe_inputs(node), e.what(), where(location)));
+    throw ScriptError(
+        fmt::format("{}: inputs ({}) are rejected by type and shape inference: {} (at {})",
+                    node.op_type(), describe_inputs(node), e.what(), where(location)));
   }
   for (size_t i = 0; i < node.outputs().size(); ++i) {
     const onnx::TypeProto& type = ctx.output(i);

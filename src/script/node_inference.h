@@ -16,6 +16,7 @@ namespace onnxscript::detail {
 // refer to an enclosing function are left untyped. When every input type is
 // known and libonnx rejects the node, throws ScriptError naming the operator,
 // the input types, the rule broken and `location`.
-void infer_node_outputs(ir::Node& node, int64_t opset_version, const std::source_location& location);
+void infer_node_outputs(ir::Node& node, int64_t opset_version,
+                        const std::source_location& location);
 
 }  // namespace onnxscript::detail

@@ -25,14 +25,17 @@ const FormalInput* formal_of(const OpSignature& sig, size_t i) {
   return sig.inputs.back().variadic ? &sig.inputs.back() : nullptr;
 }
 
-std::string tensor_type_string(DataType dtype) { return fmt::format("tensor({})", ir::data_type_name(dtype)); }
+std::string tensor_type_string(DataType dtype) {
+  return fmt::format("tensor({})", ir::data_type_name(dtype));
+}
 
 // True when `type` spells "tensor(<dtype>)". No allocation: every operator
 // call checks each input, eager calls included.
 bool is_tensor_type(std::string_view type, DataType dtype) {
   constexpr std::string_view prefix = "tensor(";
   const std::string_view name = ir::data_type_name(dtype);
-  return type.size() == prefix.size() + name.size() + 1 && type.substr(0, prefix.size()) == prefix &&
+  return type.size() == prefix.size() + name.size() + 1 &&
+         type.substr(0, prefix.size()) == prefix &&
          type.substr(prefix.size(), name.size()) == name && type.back() == ')';
 }
 
@@ -80,7 +83,8 @@ Tensor materialize(const Value& literal, DataType dtype) {
       // Through int64 directly: a double cannot hold every int64.
       return Tensor::scalar(literal.literal_as_int());
     default:
-      throw TypeError(fmt::format("a literal cannot become a {} tensor", ir::data_type_name(dtype)));
+      throw TypeError(
+          fmt::format("a literal cannot become a {} tensor", ir::data_type_name(dtype)));
   }
 }
 
@@ -120,9 +124,11 @@ class OpCall {
     // A body built inside the trace may read its values: the node belongs to
     // the trace even when its own inputs are concrete.
     has_graphs_ = has_graph_attribute(attributes_);
-    if (has_graphs_ && !traced_ && TraceScope::current() && has_attached_graph(attributes_)) traced_ = true;
+    if (has_graphs_ && !traced_ && TraceScope::current() && has_attached_graph(attributes_))
+      traced_ = true;
     for (size_t i = 0; i < inputs_.size(); ++i) {
-      if (!formal_of(sig_, i)) fail(fmt::format("takes at most {} inputs, got {}", sig_.inputs.size(), inputs_.size()));
+      if (!formal_of(sig_, i))
+        fail(fmt::format("takes at most {} inputs, got {}", sig_.inputs.size(), inputs_.size()));
     }
     check_types();
     plan_literals();
@@ -131,8 +137,8 @@ class OpCall {
 
  private:
   [[noreturn]] void fail(const std::string& message) const {
-    throw ScriptError(fmt::format("{}{}{}: {} (at {})", sig_.domain, sig_.domain.empty() ? "" : ".", sig_.name,
-                                  message, where(location_)));
+    throw ScriptError(fmt::format("{}{}{}: {} (at {})", sig_.domain, sig_.domain.empty() ? "" : ".",
+                                  sig_.name, message, where(location_)));
   }
 
   // Checks known element types against the type constraints, and that inputs
@@ -160,14 +166,18 @@ class OpCall {
         }
       }
       if (!allowed) {
-        fail(fmt::format("input '{}' has type {}, which {} does not allow; allowed: {}", formal.name,
-                         tensor_type_string(*dtype), param.name, fmt::join(param.allowed, ", ")));
+        fail(fmt::format("input '{}' has type {}, which {} does not allow; allowed: {}",
+                         formal.name, tensor_type_string(*dtype), param.name,
+                         fmt::join(param.allowed, ", ")));
       }
       auto& b = bound[static_cast<size_t>(formal.type_param)];
       if (b && *b != *dtype && !formal.variadic) {
         fail(fmt::format("inputs '{}' and '{}' share type {} but are {} and {}",
-                         sig_.inputs[std::min(bound_by[static_cast<size_t>(formal.type_param)], sig_.inputs.size() - 1)].name,
-                         formal.name, param.name, tensor_type_string(*b), tensor_type_string(*dtype)));
+                         sig_.inputs[std::min(bound_by[static_cast<size_t>(formal.type_param)],
+                                              sig_.inputs.size() - 1)]
+                             .name,
+                         formal.name, param.name, tensor_type_string(*b),
+                         tensor_type_string(*dtype)));
       }
       if (!b) {
         b = dtype;
@@ -184,7 +194,8 @@ class OpCall {
       const FormalInput& formal = *formal_of(sig_, i);
       LiteralPlan& plan = plans_[i];
       if (formal.type_param < 0) {
-        plan.dtype = parse_tensor_type(formal.fixed_type).value_or(default_literal_type(inputs_[i]));
+        plan.dtype =
+            parse_tensor_type(formal.fixed_type).value_or(default_literal_type(inputs_[i]));
         continue;
       }
       const auto p = static_cast<size_t>(formal.type_param);
@@ -202,7 +213,8 @@ class OpCall {
       plan.dtype = default_literal_type(inputs_[i]);
       // A traced peer whose type is not known yet: follow it at run time.
       for (size_t j = 0; j < inputs_.size(); ++j) {
-        if (j != i && inputs_[j].is_traced() && formal_of(sig_, j)->type_param == formal.type_param) {
+        if (j != i && inputs_[j].is_traced() &&
+            formal_of(sig_, j)->type_param == formal.type_param) {
           plan.cast_like = static_cast<int>(j);
           break;
         }
@@ -223,20 +235,24 @@ class OpCall {
         ins[i] = constant(graph, *scope, materialize(v, plans_[i].dtype));
         if (plans_[i].cast_like >= 0) {
           ir::Node* cast = graph.append_node(
-              "CastLike", {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()}, 1);
+              "CastLike", {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()},
+              1);
           cast->output(0)->set_name(scope->fresh_name());
           cast->origin = location_;
           finish_node(*cast, default_opset_version());
           ins[i] = cast->output(0);
         }
       } else if (v.is_concrete()) {
-        if (!v.concrete().is_tensor()) fail(fmt::format("input {} is a concrete {}, which a graph cannot hold", i, v.describe()));
+        if (!v.concrete().is_tensor())
+          fail(
+              fmt::format("input {} is a concrete {}, which a graph cannot hold", i, v.describe()));
         ins[i] = constant(graph, *scope, v.tensor());
       }
     }
     scope->use_opset(sig_.domain, opset_version_);
     if (has_graphs_) prepare_graph_attributes(attributes_);
-    ir::Node* node = graph.append_node(std::string(sig_.name), std::move(ins), num_outputs_, std::string(sig_.domain));
+    ir::Node* node = graph.append_node(std::string(sig_.name), std::move(ins), num_outputs_,
+                                       std::string(sig_.domain));
     node->origin = location_;
     for (ir::Attribute& a : attributes_) node->set_attribute(std::move(a));
     for (ir::Value* out : node->outputs()) out->set_name(scope->fresh_name());
@@ -250,7 +266,8 @@ class OpCall {
   // Types the node's outputs and stamps the user's line, as the options say.
   void finish_node(ir::Node& node, int64_t opset_version) const {
     const TraceOptions& options = trace_options();
-    if (options.record_source_locations) node.metadata_props.emplace_back("onnxscript.source", where(location_));
+    if (options.record_source_locations)
+      node.metadata_props.emplace_back("onnxscript.source", where(location_));
     if (options.infer_types) infer_node_outputs(node, opset_version, location_);
   }
 
@@ -280,8 +297,10 @@ class OpCall {
     }
     std::vector<eval::RuntimeValue> outs;
     try {
-      outs = has_graphs_ ? run_with_subgraphs(sig_.domain, sig_.name, opset_version_, ins, attributes_, num_outputs_)
-                         : eval::run_op(sig_.name, ins, attributes_, num_outputs_, opset_version_, sig_.domain);
+      outs = has_graphs_ ? run_with_subgraphs(sig_.domain, sig_.name, opset_version_, ins,
+                                              attributes_, num_outputs_)
+                         : eval::run_op(sig_.name, ins, attributes_, num_outputs_, opset_version_,
+                                        sig_.domain);
     } catch (const ScriptError&) {
       throw;
     } catch (const Error& e) {
@@ -307,10 +326,11 @@ class OpCall {
 
 }  // namespace
 
-std::vector<Value> call_op(const OpSignature& signature, int64_t opset_version, std::span<const Value> inputs,
-                           std::vector<ir::Attribute> attributes, size_t num_outputs,
-                           std::source_location location) {
-  return OpCall(signature, opset_version, inputs, std::move(attributes), num_outputs, location).run();
+std::vector<Value> call_op(const OpSignature& signature, int64_t opset_version,
+                           std::span<const Value> inputs, std::vector<ir::Attribute> attributes,
+                           size_t num_outputs, std::source_location location) {
+  return OpCall(signature, opset_version, inputs, std::move(attributes), num_outputs, location)
+      .run();
 }
 
 }  // namespace onnxscript::detail

@@ -39,8 +39,9 @@ TraceScope* TraceScope::current() { return current_trace; }
 void TraceScope::use_opset(std::string_view domain, int64_t version) {
   if (auto existing = opsets_.find(domain)) {
     if (*existing != version) {
-      throw ScriptError(fmt::format("opset conflict: domain '{}' is used at version {} and at version {}",
-                              domain.empty() ? "ai.onnx" : domain, *existing, version));
+      throw ScriptError(
+          fmt::format("opset conflict: domain '{}' is used at version {} and at version {}",
+                      domain.empty() ? "ai.onnx" : domain, *existing, version));
     }
     return;
   }

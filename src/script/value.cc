@@ -17,7 +17,8 @@ Value::Value(const eval::RuntimeValue& value) : kind_(Kind::kConcrete) {
 }
 
 const eval::RuntimeValue& Value::concrete() const {
-  if (kind_ != Kind::kConcrete) throw TypeError(fmt::format("expected a concrete value, got {}", describe()));
+  if (kind_ != Kind::kConcrete)
+    throw TypeError(fmt::format("expected a concrete value, got {}", describe()));
   return *concrete_;
 }
 
@@ -50,7 +51,8 @@ int64_t Value::literal_as_int() const {
 std::optional<DataType> Value::dtype() const {
   if (kind_ == Kind::kTraced) {
     const auto& type = traced_->type();
-    if (type && type->is_tensor() && type->elem_type != DataType::kUndefined) return type->elem_type;
+    if (type && type->is_tensor() && type->elem_type != DataType::kUndefined)
+      return type->elem_type;
     return std::nullopt;
   }
   if (kind_ == Kind::kConcrete && concrete_->is_tensor()) return concrete_->tensor().dtype();
@@ -74,16 +76,18 @@ Value::operator bool() const {
       return float_ != 0.0;
     case Kind::kConcrete: {
       if (!concrete_->is_tensor() || concrete_->tensor().numel() != 1) {
-        throw ScriptError(fmt::format(
-            "the truth value of {} is ambiguous: only a one-element tensor converts to bool (reduce it first, "
-            "e.g. op::ReduceMax)",
-            describe()));
+        throw ScriptError(
+            fmt::format("the truth value of {} is ambiguous: only a one-element tensor converts to "
+                        "bool (reduce it first, "
+                        "e.g. op::ReduceMax)",
+                        describe()));
       }
       const Tensor& t = concrete_->tensor();
       if (t.dtype() == DataType::kBool) return *t.data<bool>();
       const ir::Attribute to = ir::Attribute::make_int("to", static_cast<int64_t>(DataType::kBool));
       const eval::RuntimeValue in = t;
-      return *eval::run_op("Cast", std::span<const eval::RuntimeValue>(&in, 1), std::span<const ir::Attribute>(&to, 1))
+      return *eval::run_op("Cast", std::span<const eval::RuntimeValue>(&in, 1),
+                           std::span<const ir::Attribute>(&to, 1))
                   .at(0)
                   .tensor()
                   .data<bool>();
@@ -96,17 +100,19 @@ Value::operator bool() const {
   std::string what;
   const ir::Node* producer = traced_->producer();
   if (producer && producer->origin.line() != 0) {
-    what = fmt::format("the value produced at {}:{} ('{}')", producer->origin.file_name(), producer->origin.line(),
-                       traced_->name());
+    what = fmt::format("the value produced at {}:{} ('{}')", producer->origin.file_name(),
+                       producer->origin.line(), traced_->name());
   } else if (traced_->is_graph_input()) {
     what = fmt::format("the graph input '{}'", traced_->name());
   } else {
     what = fmt::format("the traced value '{}'", traced_->name());
   }
-  throw ScriptError(fmt::format(
-      "{} is used as a C++ bool (if, while, &&, ||, ?:), but a traced value is only known when the graph runs; "
-      "for data-dependent control flow use If(cond, then, else), for_range/while_loop, or op::Where",
-      what));
+  throw ScriptError(
+      fmt::format("{} is used as a C++ bool (if, while, &&, ||, ?:), but a traced value is only "
+                  "known when the graph runs; "
+                  "for data-dependent control flow use If(cond, then, else), for_range/while_loop, "
+                  "or op::Where",
+                  what));
 }
 
 std::string Value::describe() const {
@@ -135,8 +141,8 @@ namespace onnxscript::detail {
 void check_element_type(const Value& v, DataType expected) {
   const auto actual = v.dtype();
   if (actual && *actual != expected) {
-    throw ScriptError(fmt::format("a {} value cannot be a typed {} value", ir::data_type_name(*actual),
-                                  ir::data_type_name(expected)));
+    throw ScriptError(fmt::format("a {} value cannot be a typed {} value",
+                                  ir::data_type_name(*actual), ir::data_type_name(expected)));
   }
 }
 

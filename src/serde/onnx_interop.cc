@@ -32,7 +32,8 @@ namespace {
 template <typename To, typename From>
 To reparse(const From& from, const char* what) {
   To to;
-  if (!to.ParseFromString(from.SerializeAsString())) throw Error(fmt::format("{}: libonnx could not parse it", what));
+  if (!to.ParseFromString(from.SerializeAsString()))
+    throw Error(fmt::format("{}: libonnx could not parse it", what));
   return to;
 }
 

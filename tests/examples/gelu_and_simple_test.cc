@@ -25,7 +25,8 @@ std::vector<float> expected_simple(const Tensor& a, const Tensor& w, const Tenso
   for (int64_t i = 0; i < kN; ++i) {
     for (int64_t j = 0; j < kC; ++j) {
       double acc = bias.data<float>()[j];
-      for (int64_t k = 0; k < kM; ++k) acc += double(a.data<float>()[i * kM + k]) * w.data<float>()[k * kC + j];
+      for (int64_t k = 0; k < kM; ++k)
+        acc += double(a.data<float>()[i * kM + k]) * w.data<float>()[k * kC + j];
       out[i * kC + j] = static_cast<float>(acc * 0.5 * (1.0 + std::erf(acc / std::sqrt(2.0))));
     }
   }
@@ -36,7 +37,8 @@ void expect_values(const Tensor& actual, const std::vector<float>& expected, con
   ASSERT_EQ(actual.dtype(), DataType::kFloat) << what;
   ASSERT_EQ(actual.shape(), (std::vector<int64_t>{kN, kC})) << what;
   for (size_t i = 0; i < expected.size(); ++i) {
-    EXPECT_NEAR(actual.data<float>()[i], expected[i], 1e-4 * (1 + std::fabs(expected[i]))) << what << " at " << i;
+    EXPECT_NEAR(actual.data<float>()[i], expected[i], 1e-4 * (1 + std::fabs(expected[i])))
+        << what << " at " << i;
   }
 }
 
@@ -63,16 +65,20 @@ TEST(GeluAndSimple, SessionOnExportedModelMatches) {
   Inputs in;
   eval::Session session(simple.to_model());
   const std::vector<eval::RuntimeValue> inputs{in.a, in.w, in.bias};
-  expect_values(session.run(inputs).at(0).tensor(), expected_simple(in.a, in.w, in.bias), "session");
+  expect_values(session.run(inputs).at(0).tensor(), expected_simple(in.a, in.w, in.bias),
+                "session");
 }
 
 TEST(GeluAndSimple, OnnxRuntimeOnExportedModelMatches) {
   Inputs in;
-  const auto outputs = onnxscript::testing::run_in_onnxruntime(simple.to_model(), {in.a, in.w, in.bias});
+  const auto outputs =
+      onnxscript::testing::run_in_onnxruntime(simple.to_model(), {in.a, in.w, in.bias});
   ASSERT_EQ(outputs.size(), 1u);
   expect_values(outputs[0].tensor(), expected_simple(in.a, in.w, in.bias), "onnxruntime");
 }
 
-TEST(Golden, GeluAndSimple) { onnxscript::testing::expect_golden("examples/gelu_and_simple", simple.to_text()); }
+TEST(Golden, GeluAndSimple) {
+  onnxscript::testing::expect_golden("examples/gelu_and_simple", simple.to_text());
+}
 
 }  // namespace

@@ -37,7 +37,8 @@ namespace fs = std::filesystem;
 // How long one ONNX Runtime run may take before it is killed.
 constexpr auto kTimeout = std::chrono::seconds(300);
 
-const char* const kInstallHint = "run scripts/install-deps.sh (it runs `npm ci --ignore-scripts` in tests/interop)";
+const char* const kInstallHint =
+    "run scripts/install-deps.sh (it runs `npm ci --ignore-scripts` in tests/interop)";
 
 bool is_executable(const fs::path& p) {
   std::error_code ec;
@@ -73,8 +74,8 @@ class TempDir {
   TempDir() {
     std::string pattern = (fs::temp_directory_path() / "onnxscript-ort-XXXXXX").string();
     if (::mkdtemp(pattern.data()) == nullptr)
-      throw IoError(fmt::format("cannot create a temporary directory {}: {}", pattern,
-                                std::strerror(errno)));
+      throw IoError(
+          fmt::format("cannot create a temporary directory {}: {}", pattern, std::strerror(errno)));
     path_ = pattern;
   }
   TempDir(const TempDir&) = delete;
@@ -102,8 +103,10 @@ ProcessResult run_process(const std::vector<std::string>& args, const fs::path& 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 1, out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
   std::vector<char*> argv;
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
@@ -118,7 +121,8 @@ ProcessResult run_process(const std::vector<std::string>& args, const fs::path& 
   while (true) {
     const pid_t done = ::waitpid(pid, &status, WNOHANG);
     if (done == pid) break;
-    if (done < 0 && errno != EINTR) throw Error(fmt::format("waitpid failed: {}", std::strerror(errno)));
+    if (done < 0 && errno != EINTR)
+      throw Error(fmt::format("waitpid failed: {}", std::strerror(errno)));
     if (!timed_out && std::chrono::steady_clock::now() > deadline) {
       ::kill(pid, SIGKILL);
       timed_out = true;
@@ -153,7 +157,8 @@ std::vector<eval::RuntimeValue> run_saved(const fs::path& model_path,
   const ProcessResult result = run_process(args, dir.path());
   if (result.exit_code != 0) {
     std::string message = result.err;
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
+      message.pop_back();
     throw Error(fmt::format("ONNX Runtime failed on {} (exit code {}{}): {}", model_path.string(),
                             result.exit_code,
                             result.exit_code == 3 ? ", non-tensor values are not supported" : "",
@@ -193,11 +198,12 @@ bool onnxruntime_available() { return onnxruntime_unavailable_reason().empty(); 
 
 std::string onnxruntime_unavailable_reason() {
   if (node_executable().empty())
-    return fmt::format("ONNX Runtime is not installed: Node.js (node) was not found; {}", kInstallHint);
+    return fmt::format("ONNX Runtime is not installed: Node.js (node) was not found; {}",
+                       kInstallHint);
   std::error_code ec;
   if (!fs::exists(ort_package_dir() / "package.json", ec))
-    return fmt::format("ONNX Runtime is not installed: {} is missing; {}", ort_package_dir().string(),
-                       kInstallHint);
+    return fmt::format("ONNX Runtime is not installed: {} is missing; {}",
+                       ort_package_dir().string(), kInstallHint);
   return {};
 }
 
@@ -224,7 +230,8 @@ std::string onnxruntime_version() {
       run_process({node_executable().string(), script_path().string(), "--version"}, dir.path());
   const std::string_view prefix = "onnxruntime-node ";
   if (result.exit_code != 0 || !result.out.starts_with(prefix))
-    throw Error(fmt::format("cannot tell the onnxruntime-node version: {}{}", result.out, result.err));
+    throw Error(
+        fmt::format("cannot tell the onnxruntime-node version: {}{}", result.out, result.err));
   std::string version = result.out.substr(prefix.size());
   while (!version.empty() && (version.back() == '\n' || version.back() == '\r')) version.pop_back();
   return version;

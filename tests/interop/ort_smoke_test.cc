@@ -229,17 +229,19 @@ TEST_F(OrtSmoke, Float16AndSmallIntegers) {
     ir::Value* i = g.add_input("i", Type::tensor(DataType::kInt32, Shape{Dim(3)}));
     ir::Value* u = g.add_input("u", Type::tensor(DataType::kUint8, Shape{Dim(3)}));
     g.outputs() = {
-        named(g.append_node("Add", {h, h}, 1), "h2", Type::tensor(DataType::kFloat16, Shape{Dim(3)})),
+        named(g.append_node("Add", {h, h}, 1), "h2",
+              Type::tensor(DataType::kFloat16, Shape{Dim(3)})),
         named(g.append_node("Neg", {i}, 1), "ni", Type::tensor(DataType::kInt32, Shape{Dim(3)})),
-        named(g.append_node("Max", {u, u}, 1), "mu", Type::tensor(DataType::kUint8, Shape{Dim(3)}))};
+        named(g.append_node("Max", {u, u}, 1), "mu",
+              Type::tensor(DataType::kUint8, Shape{Dim(3)}))};
     return m;
   };
   // 0.5, -1.5 and 1024 in IEEE half precision.
   Tensor h(DataType::kFloat16, {3});
   const uint16_t bits[3] = {0x3800, 0xBE00, 0x6400};
   std::memcpy(h.raw_data(), bits, sizeof bits);
-  BothResults r = run_both(build, {h, Tensor::from<int32_t>({-7, 0, 2147483647}),
-                                   Tensor::from<uint8_t>({0, 200, 255})});
+  BothResults r = run_both(
+      build, {h, Tensor::from<int32_t>({-7, 0, 2147483647}), Tensor::from<uint8_t>({0, 200, 255})});
   for (auto* out : {&r.ort, &r.ours}) {
     const char* who = out == &r.ort ? "onnxruntime" : "eval::Session";
     ASSERT_EQ(out->size(), 3u) << who;

@@ -50,12 +50,12 @@ TEST(Operators, EachOverloadRecordsItsOperator) {
   const Function f = script("f", {"A", "B"}, [](FLOAT<"N"> A, FLOAT<"N"> B) {
     // One statement each: the order of function arguments is unspecified.
     Value add = A + B, sub = A - B, mul = A * B, div = A / B, mod = A % B, neg = -A;
-    Value lt = A < B, le = A <= B, gt = A > B, ge = A >= B, eq = equal(A, B);
+    Value lt = A<B, le = A <= B, gt = A> B, ge = A >= B, eq = equal(A, B);
     return std::make_tuple(add, sub, mul, div, mod, neg, lt, le, gt, ge, eq);
   });
   const ir::Graph& body = f.to_function().body();
-  EXPECT_THAT(op_types(body), ElementsAre("Add", "Sub", "Mul", "Div", "Mod", "Neg", "Less", "LessOrEqual",
-                                          "Greater", "GreaterOrEqual", "Equal"));
+  EXPECT_THAT(op_types(body), ElementsAre("Add", "Sub", "Mul", "Div", "Mod", "Neg", "Less",
+                                          "LessOrEqual", "Greater", "GreaterOrEqual", "Equal"));
   // Floating point Mod needs fmod = 1; ONNX rejects fmod = 0 for floats.
   const ir::Attribute* fmod = output_node(f, 4).attribute("fmod");
   ASSERT_NE(fmod, nullptr);
@@ -72,7 +72,8 @@ TEST(Operators, LogicalOperatorsOnBooleans) {
     Value a = A & B, o = A | B, x = A ^ B, n = !A, t = ~A, ne = not_equal(A, B);
     return std::make_tuple(a, o, x, n, t, ne);
   });
-  EXPECT_THAT(op_types(f.to_function().body()), ElementsAre("And", "Or", "Xor", "Not", "Not", "Equal", "Not"));
+  EXPECT_THAT(op_types(f.to_function().body()),
+              ElementsAre("And", "Or", "Xor", "Not", "Not", "Equal", "Not"));
 }
 
 TEST(Operators, BitwiseOnIntegersIsReportedUntilOpset18) {
@@ -108,13 +109,16 @@ TEST(Inference, ValuesKnowTheirTypeWhileTheGraphGrows) {
 }
 
 TEST(Inference, ReshapeReadsItsConstantShape) {
-  const Function f = script("f", {"X"}, [](FLOAT<2, 6> X) { return op::Reshape(X, Tensor::from<int64_t>({3, -1})); });
+  const Function f = script("f", {"X"}, [](FLOAT<2, 6> X) {
+    return op::Reshape(X, Tensor::from<int64_t>({3, -1}));
+  });
   EXPECT_EQ(f.to_function().body().outputs()[0]->type()->to_string(), "float[3,4]");
 }
 
 TEST(Inference, CanBeTurnedOff) {
   ScopedTraceOptions options({.infer_types = false});
-  const Function f = script("f", {"A", "W"}, [](FLOAT<"N", "M"> A, FLOAT<"M", 3> W) { return op::MatMul(A, W); });
+  const Function f =
+      script("f", {"A", "W"}, [](FLOAT<"N", "M"> A, FLOAT<"M", 3> W) { return op::MatMul(A, W); });
   const ir::Graph& body = f.to_function().body();
   EXPECT_FALSE((*body.nodes().begin())->output(0)->type().has_value());
 }
@@ -196,7 +200,8 @@ TEST(Names, GeneratedNamesAreUnique) {
 }
 
 TEST(AttributeReference, UsedAsValueBecomesConstantReferringToIt) {
-  const Function f = script("f", {"X", "scale"}, [](FLOAT<"N"> X, Attr<float> scale) { return X * scale; });
+  const Function f =
+      script("f", {"X", "scale"}, [](FLOAT<"N"> X, Attr<float> scale) { return X * scale; });
   const ir::Node* constant = *f.to_function().body().nodes().begin();
   EXPECT_EQ(constant->op_type(), "Constant");
   const ir::Attribute* value = constant->attribute("value_float");
@@ -204,9 +209,8 @@ TEST(AttributeReference, UsedAsValueBecomesConstantReferringToIt) {
   EXPECT_EQ(value->ref_attr_name, "scale");
 }
 
-const Function GeluForTest = script("Gelu", {"X"}, [](Value X) {
-  return X * (0.5 * (op::Erf(X * std::sqrt(0.5)) + 1.0));
-});
+const Function GeluForTest =
+    script("Gelu", {"X"}, [](Value X) { return X * (0.5 * (op::Erf(X * std::sqrt(0.5)) + 1.0)); });
 
 TEST(Eager, FunctionOnTensorsRunsItsBody) {
   const Tensor x = Tensor::from<float>({-2.0f, -0.5f, 0.0f, 0.5f, 2.0f});
@@ -219,7 +223,8 @@ TEST(Eager, FunctionOnTensorsRunsItsBody) {
 }
 
 TEST(Eager, AttributeDefaultsApplyAndArgumentsOverride) {
-  const Function scale = script("scale", {"X", {"by", 2.0}}, [](FLOAT<"N"> X, Attr<float> by) { return X * by; });
+  const Function scale =
+      script("scale", {"X", {"by", 2.0}}, [](FLOAT<"N"> X, Attr<float> by) { return X * by; });
   const Tensor x = Tensor::from<float>({1, 2});
   Tensor doubled = scale(x);
   Tensor tripled = scale(x, 3.0f);
@@ -228,7 +233,8 @@ TEST(Eager, AttributeDefaultsApplyAndArgumentsOverride) {
 }
 
 TEST(Model, KeepsCalledFunctionsAndPassesTheChecker) {
-  const Function outer = script("outer", {"X"}, [](FLOAT<"N"> X) -> FLOAT<"N"> { return GeluForTest(X + 1.0); });
+  const Function outer = script(
+      "outer", {"X"}, [](FLOAT<"N"> X) -> FLOAT<"N"> { return GeluForTest(X + 1.0); });
   ir::Model model = outer.to_model();
   ASSERT_EQ(model.functions().size(), 1u);
   EXPECT_EQ(model.functions()[0]->name, "Gelu");
@@ -248,10 +254,12 @@ TEST(TypedValue, UntypedValueOfOtherElementTypeIsRejected) {
 namespace onnxscript {
 namespace {
 
-const Function CustomScale = script("com.example", 2, "Scale", {"X"}, [](Value X) { return X * X; });
+const Function CustomScale =
+    script("com.example", 2, "Scale", {"X"}, [](Value X) { return X * X; });
 
 TEST(Domains, CustomDomainAndVersionReachTheModel) {
-  const Function model_fn = script("uses_custom", {"X"}, [](FLOAT<"N"> X) -> FLOAT<"N"> { return CustomScale(X); });
+  const Function model_fn = script(
+      "uses_custom", {"X"}, [](FLOAT<"N"> X) -> FLOAT<"N"> { return CustomScale(X); });
   const ir::Model model = model_fn.to_model();
   ASSERT_EQ(model.functions().size(), 1u);
   EXPECT_EQ(model.functions()[0]->domain, "com.example");
@@ -264,11 +272,13 @@ TEST(Domains, CustomDomainAndVersionReachTheModel) {
 }
 
 TEST(Domains, ConflictingVersionsOfOneDomainAreReported) {
-  const Function other_version = script("com.example", 3, "Other", {"X"}, [](Value X) { return X + X; });
-  const Function both = script("both", {"X"}, [&](FLOAT<"N"> X) -> FLOAT<"N"> {
-    Value a = CustomScale(X);
-    return other_version(a);
-  });
+  const Function other_version =
+      script("com.example", 3, "Other", {"X"}, [](Value X) { return X + X; });
+  const Function both = script(
+      "both", {"X"}, [&](FLOAT<"N"> X) -> FLOAT<"N"> {
+        Value a = CustomScale(X);
+        return other_version(a);
+      });
   EXPECT_THAT(script_error_of([&] { both.to_model(); }), HasSubstr("com.example"));
 }
 

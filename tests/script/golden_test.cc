@@ -20,15 +20,17 @@ TEST(Golden, OperatorOverloads) {
     return std::make_tuple(add, sub, mul, div, mod, neg);
   });
   const Function comparison = script("comparison", {"A", "B"}, [](INT64<"N"> A, INT64<"N"> B) {
-    Value lt = A < B, le = A <= B, gt = A > B, ge = A >= B, eq = equal(A, B), ne = not_equal(A, B), mod = A % B;
+    Value lt = A<B, le = A <= B, gt = A> B, ge = A >= B, eq = equal(A, B), ne = not_equal(A, B),
+          mod = A % B;
     return std::make_tuple(lt, le, gt, ge, eq, ne, mod);
   });
   const Function logical = script("logical", {"A", "B"}, [](BOOL<"N"> A, BOOL<"N"> B) {
     Value a = A & B, o = A | B, x = A ^ B, n = !A, t = ~B;
     return std::make_tuple(a, o, x, n, t);
   });
-  testing::expect_golden("script/operator_overloads",
-                         arithmetic.to_text() + "\n" + comparison.to_text() + "\n" + logical.to_text());
+  testing::expect_golden(
+      "script/operator_overloads",
+      arithmetic.to_text() + "\n" + comparison.to_text() + "\n" + logical.to_text());
 }
 
 // X + 1 and X * 0.5 for every numeric element type: the constant takes X's type.
@@ -68,35 +70,37 @@ TEST(Golden, SlicingForms) {
     Value new_axes = X[{NewAxis, Slice(), NewAxis}];              // X[None, :, None]
     Value gathered = X[{Slice(), I}];                             // X[:, I]
     Value whole = X[{Ellipsis}];                                  // X (no node)
-    return std::make_tuple(single, ranges, mixed, several_ints, reversed, ellipsis, new_axes, gathered, whole);
+    return std::make_tuple(single, ranges, mixed, several_ints, reversed, ellipsis, new_axes,
+                           gathered, whole);
   });
   testing::expect_golden("script/slicing_forms", f.to_text());
 }
 
 const Function Square = script("Square", {"X"}, [](Value X) { return X * X; });
-const Function SumOfSquares = script("SumOfSquares", {"X", "Y"}, [](Value X, Value Y) {
-  return Square(X) + Square(Y);
-});
-const Function Norm = script("Norm", {"X", "Y"}, [](FLOAT<"N"> X, FLOAT<"N"> Y) -> FLOAT<"N"> {
-  return op::Sqrt(SumOfSquares(X, Y));
-});
+const Function SumOfSquares =
+    script("SumOfSquares", {"X", "Y"}, [](Value X, Value Y) { return Square(X) + Square(Y); });
+const Function Norm = script(
+    "Norm", {"X", "Y"},
+    [](FLOAT<"N"> X, FLOAT<"N"> Y) -> FLOAT<"N"> { return op::Sqrt(SumOfSquares(X, Y)); });
 
 TEST(Golden, NestedFunctionCalls) {
   // The model keeps every function it calls, transitively, once each.
   testing::expect_golden("script/nested_function_calls", Norm.to_text());
 }
 
-const Function Scaled = script("Scaled", {"X", {"alpha", 0.5}, "axes", {"keepdims", 1}},
-                               [](Value X, Attr<float> alpha, Attr<std::vector<int64_t>> axes, Attr<int64_t> keepdims) {
-                                 Value leaky = op::LeakyRelu(X, {.alpha = alpha});
-                                 Value scaled = leaky * alpha;  // an attribute used as a value
-                                 return op::ReduceMax(scaled, {.axes = axes, .keepdims = keepdims});
-                               });
+const Function Scaled =
+    script("Scaled", {"X", {"alpha", 0.5}, "axes", {"keepdims", 1}},
+           [](Value X, Attr<float> alpha, Attr<std::vector<int64_t>> axes, Attr<int64_t> keepdims) {
+             Value leaky = op::LeakyRelu(X, {.alpha = alpha});
+             Value scaled = leaky * alpha;  // an attribute used as a value
+             return op::ReduceMax(scaled, {.axes = axes, .keepdims = keepdims});
+           });
 
 TEST(Golden, AttributeReferences) {
-  const Function caller = script("caller", {"X"}, [](FLOAT<"N", "M"> X) -> FLOAT<"N", 1> {
-    return Scaled(X, 0.25f, std::vector<int64_t>{1}, int64_t{1});
-  });
+  const Function caller = script(
+      "caller", {"X"}, [](FLOAT<"N", "M"> X) -> FLOAT<"N", 1> {
+        return Scaled(X, 0.25f, std::vector<int64_t>{1}, int64_t{1});
+      });
   testing::expect_golden("script/attribute_references", caller.to_text());
 }
 

@@ -26,7 +26,8 @@ CliRun run_cli(const std::string& args) {
   std::string output;
   std::array<char, 4096> buffer;
   size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.append(buffer.data(), n);
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    output.append(buffer.data(), n);
   const int status = ::pclose(pipe);
   return {WEXITSTATUS(status), output};
 }
@@ -68,7 +69,8 @@ TEST(Cli, CheckSaysWhenAModelIsBeyondLibonnx) {
   serde::save_model(model, dir / "ir10.onnx");
   CliRun r = run_cli("check " + (dir / "ir10.onnx").string());
   EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("IR version 10 is newer than libonnx 1.12 can check"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("IR version 10 is newer than libonnx 1.12 can check"), std::string::npos)
+      << r.output;
 }
 
 TEST(Cli, CheckRejectsAnInvalidModel) {
@@ -89,8 +91,11 @@ TEST(Cli, CheckRejectsAnInvalidModel) {
 TEST(Cli, ConvertRoundTripsThroughText) {
   fs::path dir = scratch("convert");
   ASSERT_EQ(run_cli("convert " + kModel + " --to " + (dir / "m.txt").string()).status, 0);
-  ASSERT_EQ(run_cli("convert " + (dir / "m.txt").string() + " --to " + (dir / "m.onnx").string()).status, 0);
-  EXPECT_EQ(run_cli("print " + kModel).output, run_cli("print " + (dir / "m.onnx").string()).output);
+  ASSERT_EQ(
+      run_cli("convert " + (dir / "m.txt").string() + " --to " + (dir / "m.onnx").string()).status,
+      0);
+  EXPECT_EQ(run_cli("print " + kModel).output,
+            run_cli("print " + (dir / "m.onnx").string()).output);
   EXPECT_EQ(read_file(dir / "m.txt"), run_cli("print " + kModel).output);
 }
 
@@ -104,7 +109,8 @@ TEST(Cli, BadInputIsAnErrorNamingTheFileNotACrash) {
   EXPECT_EQ(missing.status, 1) << missing.output;
   EXPECT_NE(missing.output.find("missing.onnx"), std::string::npos) << missing.output;
   // A failed conversion leaves no output file.
-  CliRun failed = run_cli("convert " + (dir / "garbage.onnx").string() + " --to " + (dir / "out.txt").string());
+  CliRun failed =
+      run_cli("convert " + (dir / "garbage.onnx").string() + " --to " + (dir / "out.txt").string());
   EXPECT_NE(failed.status, 0);
   EXPECT_FALSE(fs::exists(dir / "out.txt"));
 }
@@ -112,15 +118,17 @@ TEST(Cli, BadInputIsAnErrorNamingTheFileNotACrash) {
 TEST(Cli, RunWritesOutputsThatMatchTheCase) {
   const fs::path dir = scratch("run");
   const std::string case_dir = std::string(ONNX_TESTDATA_DIR) + "/node/test_add";
-  CliRun r = run_cli("run " + case_dir + "/model.onnx --input x=" + case_dir + "/test_data_set_0/input_0.pb --input y=" +
-                  case_dir + "/test_data_set_0/input_1.pb --output-dir " + dir.string());
+  CliRun r = run_cli("run " + case_dir + "/model.onnx --input x=" + case_dir +
+                     "/test_data_set_0/input_0.pb --input y=" + case_dir +
+                     "/test_data_set_0/input_1.pb --output-dir " + dir.string());
   ASSERT_EQ(r.status, 0) << r.output;
   ASSERT_FALSE(fs::is_empty(dir)) << r.output;
 }
 
 TEST(Cli, RunRejectsAWrongInputNameClearly) {
   const std::string case_dir = std::string(ONNX_TESTDATA_DIR) + "/node/test_add";
-  CliRun r = run_cli("run " + case_dir + "/model.onnx --input nosuch=" + case_dir + "/test_data_set_0/input_0.pb");
+  CliRun r = run_cli("run " + case_dir + "/model.onnx --input nosuch=" + case_dir +
+                     "/test_data_set_0/input_0.pb");
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.output.find("nosuch"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("terminate"), std::string::npos) << r.output;  // an error, not a crash
@@ -131,7 +139,8 @@ TEST(Cli, RunRejectsAMalformedNpyClearly) {
   const fs::path bad = dir / "x.npy";
   write_file_atomically(bad, "\x93NUMPY garbage");
   const std::string case_dir = std::string(ONNX_TESTDATA_DIR) + "/node/test_add";
-  CliRun r = run_cli("run " + case_dir + "/model.onnx --input x=" + bad.string() + " --input y=" + bad.string());
+  CliRun r = run_cli("run " + case_dir + "/model.onnx --input x=" + bad.string() +
+                     " --input y=" + bad.string());
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.output.find("x.npy"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("terminate"), std::string::npos) << r.output;

@@ -9,7 +9,8 @@
 namespace onnxscript::cli {
 
 void add_convert_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("convert", "Convert a model between binary (.onnx) and text (.txt) forms");
+  auto* cmd =
+      app.add_subcommand("convert", "Convert a model between binary (.onnx) and text (.txt) forms");
   struct Options {
     std::string input, output;
     bool external = false;
@@ -17,7 +18,8 @@ void add_convert_command(CLI::App& app) {
   };
   auto opts = std::make_shared<Options>();
   cmd->add_option("FILE", opts->input, "Input model (.onnx, or .txt/.onnxtxt text)")->required();
-  cmd->add_option("--to", opts->output, "Output file; its extension picks the form (.onnx or .txt)")->required();
+  cmd->add_option("--to", opts->output, "Output file; its extension picks the form (.onnx or .txt)")
+      ->required();
   cmd->add_flag("--external-data", opts->external,
                 "Binary output: store large tensors in a side file next to the model");
   cmd->add_option("--external-threshold", opts->threshold,

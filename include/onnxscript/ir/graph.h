@@ -160,7 +160,7 @@ class Node {
   /// NodeProto.device_configurations (IR 11), each kept as serialized bytes:
   /// preserved through load and save, not yet modelled.
   std::vector<std::string> device_configurations;
-  std::string unknown_fields;    ///< Unknown NodeProto fields, serialized.
+  std::string unknown_fields;  ///< Unknown NodeProto fields, serialized.
   /// The source line that built this node (the eDSL sets it), for messages
   /// such as "the value produced at file:line". Not serialized; empty
   /// (line 0) for nodes read from files. One pointer, so recording it costs
@@ -313,7 +313,7 @@ class Graph {
   std::string doc_string;        ///< GraphProto.doc_string.
   MetadataProps metadata_props;  ///< GraphProto.metadata_props (IR 10).
   std::vector<QuantizationAnnotation> quantization_annotation;  ///< As in GraphProto.
-  std::string unknown_fields;    ///< Unknown GraphProto fields, serialized.
+  std::string unknown_fields;  ///< Unknown GraphProto fields, serialized.
 
  private:
   friend class Node;

@@ -51,7 +51,8 @@ std::shared_ptr<Storage> allocate_string_storage(int64_t count);
 
 /// Wraps memory the caller owns. `keep_alive` is held as long as the storage
 /// lives; pass the owner of `data` (or nullptr if the caller guarantees lifetime).
-std::shared_ptr<Storage> borrow_storage(void* data, size_t size, std::shared_ptr<const void> keep_alive);
+std::shared_ptr<Storage> borrow_storage(void* data, size_t size,
+                                        std::shared_ptr<const void> keep_alive);
 
 /// How a tensor was encoded in its TensorProto; kept so that a model is
 /// written back the way it was read.
@@ -65,15 +66,15 @@ enum class TensorEncoding : uint8_t {
 /// TensorProto, documentation, metadata, where its bytes came from. Only tensors
 /// that came from or go to a file carry these.
 struct TensorProtoInfo {
-  std::string name;                     ///< TensorProto.name.
-  std::string doc_string;               ///< TensorProto.doc_string.
-  MetadataProps metadata_props;         ///< TensorProto.metadata_props.
-  MetadataProps external_data;          ///< TensorProto.external_data, as read.
+  std::string name;                                    ///< TensorProto.name.
+  std::string doc_string;                              ///< TensorProto.doc_string.
+  MetadataProps metadata_props;                        ///< TensorProto.metadata_props.
+  MetadataProps external_data;                         ///< TensorProto.external_data, as read.
   TensorEncoding encoding = TensorEncoding::kRawData;  ///< Encoding as read.
-  bool has_segment = false;             ///< TensorProto.segment was present.
-  int64_t segment_begin = 0;            ///< TensorProto.segment.begin.
-  int64_t segment_end = 0;              ///< TensorProto.segment.end.
-  std::string unknown_fields;           ///< Serialized fields this build does not know.
+  bool has_segment = false;                            ///< TensorProto.segment was present.
+  int64_t segment_begin = 0;                           ///< TensorProto.segment.begin.
+  int64_t segment_end = 0;                             ///< TensorProto.segment.end.
+  std::string unknown_fields;  ///< Serialized fields this build does not know.
 };
 
 /// A typed, shaped array. Copying a Tensor copies the handle, not the
@@ -120,7 +121,9 @@ class Tensor {
   }
 
   /// A zero-filled tensor (numpy.zeros): the same as Tensor(dtype, shape).
-  static Tensor zeros(DataType dtype, std::vector<int64_t> shape) { return Tensor(dtype, std::move(shape)); }
+  static Tensor zeros(DataType dtype, std::vector<int64_t> shape) {
+    return Tensor(dtype, std::move(shape));
+  }
   /// A tensor of ones (numpy.ones) of any numeric or bool type, float16,
   /// bfloat16, float8, int4 and complex included. Throws TypeError for strings.
   static Tensor ones(DataType dtype, std::vector<int64_t> shape);
@@ -137,7 +140,8 @@ class Tensor {
   template <typename T>
   static Tensor arange(T start, T stop, T step = T(1)) {
     if (step == T(0)) throw ValidationError("Tensor::arange: step must not be zero");
-    const double count = std::ceil((static_cast<double>(stop) - static_cast<double>(start)) / static_cast<double>(step));
+    const double count = std::ceil((static_cast<double>(stop) - static_cast<double>(start)) /
+                                   static_cast<double>(step));
     const int64_t n = count > 0 ? static_cast<int64_t>(count) : 0;
     Tensor t(data_type_of<T>(), {n});
     T* out = t.data<T>();
@@ -146,7 +150,8 @@ class Tensor {
   }
   /// Uniform random values in [0, 1) (numpy.random.rand), reproducible from
   /// `seed`. `dtype` is float, double, float16 or bfloat16; else TypeError.
-  static Tensor rand(std::vector<int64_t> shape, uint64_t seed = 0, DataType dtype = DataType::kFloat);
+  static Tensor rand(std::vector<int64_t> shape, uint64_t seed = 0,
+                     DataType dtype = DataType::kFloat);
 
   /// The element at a multi-dimensional index (negative indices count from
   /// the end). T must match dtype(), which must have whole-byte elements.
@@ -231,9 +236,9 @@ int64_t checked_numel(std::span<const int64_t> shape);
 
 /// A sparse tensor in COO form (ONNX SparseTensorProto).
 struct SparseTensor {
-  Tensor values;               ///< The non-zero values, 1-D.
-  Tensor indices;              ///< int64, shape [NNZ] (linearised) or [NNZ, rank].
-  std::vector<int64_t> dims;   ///< The dense shape.
+  Tensor values;              ///< The non-zero values, 1-D.
+  Tensor indices;             ///< int64, shape [NNZ] (linearised) or [NNZ, rank].
+  std::vector<int64_t> dims;  ///< The dense shape.
 };
 
 }  // namespace onnxscript::ir

@@ -43,13 +43,17 @@ struct Param {
   /// An attribute parameter with a string default.
   Param(std::string name, const char* v) : name(std::move(name)), default_value(std::string(v)) {}
   /// An attribute parameter with an integer-list default.
-  Param(std::string name, std::vector<int64_t> v) : name(std::move(name)), default_value(std::move(v)) {}
+  Param(std::string name, std::vector<int64_t> v)
+      : name(std::move(name)), default_value(std::move(v)) {}
   /// An attribute parameter with a float-list default.
-  Param(std::string name, std::vector<float> v) : name(std::move(name)), default_value(std::move(v)) {}
+  Param(std::string name, std::vector<float> v)
+      : name(std::move(name)), default_value(std::move(v)) {}
 
   std::string name;  ///< The parameter name.
   /// The default (attributes only).
-  std::variant<std::monostate, int64_t, float, std::string, std::vector<int64_t>, std::vector<float>> default_value;
+  std::variant<std::monostate, int64_t, float, std::string, std::vector<int64_t>,
+               std::vector<float>>
+      default_value;
 };
 
 /// An attribute parameter of a script. While tracing it is a reference to
@@ -57,8 +61,9 @@ struct Param {
 /// Using it as a Value gives a Constant that refers to the attribute.
 template <typename T>
 class Attr {
-  static_assert(std::is_same_v<T, int64_t> || std::is_same_v<T, float> || std::is_same_v<T, std::string> ||
-                    std::is_same_v<T, std::vector<int64_t>> || std::is_same_v<T, std::vector<float>>,
+  static_assert(std::is_same_v<T, int64_t> || std::is_same_v<T, float> ||
+                    std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<int64_t>> ||
+                    std::is_same_v<T, std::vector<float>>,
                 "Attr<T> supports int64_t, float, std::string and their vectors");
 
  public:
@@ -162,7 +167,7 @@ ir::Attribute attribute_argument(std::string name, const Attr<T>& v) {
 
 /// One call-site argument, classified as an input or an attribute value.
 struct Argument {
-  Value value;  ///< For input parameters.
+  Value value;                                          ///< For input parameters.
   std::function<ir::Attribute(std::string)> attribute;  ///< For attribute parameters.
 };
 
@@ -172,7 +177,9 @@ Argument make_argument(A&& a) {
   if constexpr (std::is_convertible_v<A, Value>) arg.value = Value(a);
   using D = std::decay_t<A>;
   if constexpr (requires(std::string n, const D& d) { attribute_argument(n, d); }) {
-    arg.attribute = [copy = D(a)](std::string name) { return attribute_argument(std::move(name), copy); };
+    arg.attribute = [copy = D(a)](std::string name) {
+      return attribute_argument(std::move(name), copy);
+    };
   }
   return arg;
 }
@@ -363,7 +370,8 @@ class LambdaBody final : public ScriptBody {
 
 template <typename F, typename R, typename C, typename... Params>
 std::shared_ptr<const ScriptBody> make_body(F f, R (C::*)(Params...) const) {
-  static_assert(((ParamTraits<std::decay_t<Params>>::is_input || ParamTraits<std::decay_t<Params>>::is_attribute) &&
+  static_assert(((ParamTraits<std::decay_t<Params>>::is_input ||
+                  ParamTraits<std::decay_t<Params>>::is_attribute) &&
                  ...),
                 "script parameters must be Value, a typed value such as FLOAT<\"N\">, or Attr<T>");
   return std::make_shared<LambdaBody<F, std::decay_t<R>, std::decay_t<Params>...>>(std::move(f));
@@ -381,11 +389,11 @@ Function script(std::string name, std::vector<Param> params, F lambda) {
 
 /// Like script(), in a chosen domain and domain version.
 template <typename F>
-Function script(std::string domain, int64_t domain_version, std::string name, std::vector<Param> params,
-                F lambda) {
+Function script(std::string domain, int64_t domain_version, std::string name,
+                std::vector<Param> params, F lambda) {
   auto body = detail::make_body(std::move(lambda), &F::operator());
-  return Function(std::move(domain), std::move(name), std::move(params), std::move(body), domain_version);
+  return Function(std::move(domain), std::move(name), std::move(params), std::move(body),
+                  domain_version);
 }
 
 }  // namespace onnxscript
-

@@ -106,9 +106,9 @@ class Index {
 
   /// An integer index (any integer type except bool).
   template <std::integral I>
-    requires(!std::same_as<I, bool>)
-  Index(I v,  // NOLINT: implicit by design
-        std::source_location location = std::source_location::current())
+  requires(!std::same_as<I, bool>)
+      Index(I v,  // NOLINT: implicit by design
+            std::source_location location = std::source_location::current())
       : kind_(Kind::kInteger), integer_(static_cast<int64_t>(v)), location_(location) {}
   /// A range.
   Index(Slice s, std::source_location location = std::source_location::current())  // NOLINT

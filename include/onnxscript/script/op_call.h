@@ -28,8 +28,8 @@ namespace detail {
 /// A type parameter of an operator schema ("T") and the types it allows,
 /// spelled as ONNX does: "tensor(float)", "seq(tensor(int64))", ...
 struct TypeParam {
-  std::string_view name;                       ///< e.g. "T".
-  std::span<const std::string_view> allowed;   ///< Allowed type strings.
+  std::string_view name;                      ///< e.g. "T".
+  std::span<const std::string_view> allowed;  ///< Allowed type strings.
 };
 
 /// A formal input of an operator schema.
@@ -37,8 +37,8 @@ struct FormalInput {
   std::string_view name;  ///< e.g. "A".
   int type_param;         ///< Index into OpSignature::type_params, or -1 for a fixed type string.
   std::string_view fixed_type;  ///< The type string when type_param is -1 (e.g. "tensor(int64)").
-  bool optional;          ///< May be omitted.
-  bool variadic;          ///< Takes a list (last formal only).
+  bool optional;                ///< May be omitted.
+  bool variadic;                ///< Takes a list (last formal only).
 };
 
 /// Static facts about one operator version, generated from its schema.
@@ -56,14 +56,15 @@ struct OpSignature {
 /// Value(). Literals take the element type of the values that share their
 /// type parameter. `opset_version` is the version of the opset namespace the
 /// caller used (it becomes the graph's opset import).
-std::vector<Value> call_op(const OpSignature& signature, int64_t opset_version, std::span<const Value> inputs,
-                           std::vector<ir::Attribute> attributes, size_t num_outputs,
-                           std::source_location location);
+std::vector<Value> call_op(const OpSignature& signature, int64_t opset_version,
+                           std::span<const Value> inputs, std::vector<ir::Attribute> attributes,
+                           size_t num_outputs, std::source_location location);
 
 /// The signature of `name` in `domain` at its latest version no later than
 /// `opset_version`, from the generated tables; null when there is none.
 /// C++ operator overloads use it, since they cannot name an opset namespace.
-const OpSignature* find_signature(std::string_view domain, std::string_view name, int64_t opset_version);
+const OpSignature* find_signature(std::string_view domain, std::string_view name,
+                                  int64_t opset_version);
 
 /// The ai.onnx opset that operator overloads use: the version the innermost
 /// trace already imports, or 17 (the newest this build knows) otherwise.

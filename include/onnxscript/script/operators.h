@@ -30,7 +30,7 @@ struct Operand {
   requires std::is_convertible_v<const T&, Value> Operand(  // NOLINT: operands convert
       const T& v, std::source_location where = std::source_location::current())
       : value(static_cast<Value>(v)), location(where) {}
-  Value value;                   ///< The operand.
+  Value value;                    ///< The operand.
   std::source_location location;  ///< The user's line.
 };
 }  // namespace detail

@@ -73,7 +73,7 @@ class TypedValue : public Value {
   /// type do not convert: that is a compile-time error.
   template <typename V>
   requires(std::is_convertible_v<const V&, Value> && !StaticDataType<V>::value.has_value())
-  TypedValue(const V& v)  // NOLINT: untyped values convert, checked
+      TypedValue(const V& v)  // NOLINT: untyped values convert, checked
       : Value(static_cast<Value>(v)) {
     detail::check_element_type(*this, D);
   }
@@ -110,22 +110,38 @@ struct StaticDataType<TypedValue<D, Dims...>> {
 };
 
 // One alias per ONNX element type, spelled as ONNX Script spells them.
-template <DimSpec... Ds> using FLOAT = TypedValue<DataType::kFloat, Ds...>;
-template <DimSpec... Ds> using DOUBLE = TypedValue<DataType::kDouble, Ds...>;
-template <DimSpec... Ds> using FLOAT16 = TypedValue<DataType::kFloat16, Ds...>;
-template <DimSpec... Ds> using BFLOAT16 = TypedValue<DataType::kBfloat16, Ds...>;
-template <DimSpec... Ds> using INT8 = TypedValue<DataType::kInt8, Ds...>;
-template <DimSpec... Ds> using INT16 = TypedValue<DataType::kInt16, Ds...>;
-template <DimSpec... Ds> using INT32 = TypedValue<DataType::kInt32, Ds...>;
-template <DimSpec... Ds> using INT64 = TypedValue<DataType::kInt64, Ds...>;
-template <DimSpec... Ds> using UINT8 = TypedValue<DataType::kUint8, Ds...>;
-template <DimSpec... Ds> using UINT16 = TypedValue<DataType::kUint16, Ds...>;
-template <DimSpec... Ds> using UINT32 = TypedValue<DataType::kUint32, Ds...>;
-template <DimSpec... Ds> using UINT64 = TypedValue<DataType::kUint64, Ds...>;
-template <DimSpec... Ds> using BOOL = TypedValue<DataType::kBool, Ds...>;
-template <DimSpec... Ds> using STRING = TypedValue<DataType::kString, Ds...>;
-template <DimSpec... Ds> using COMPLEX64 = TypedValue<DataType::kComplex64, Ds...>;
-template <DimSpec... Ds> using COMPLEX128 = TypedValue<DataType::kComplex128, Ds...>;
+template <DimSpec... Ds>
+using FLOAT = TypedValue<DataType::kFloat, Ds...>;
+template <DimSpec... Ds>
+using DOUBLE = TypedValue<DataType::kDouble, Ds...>;
+template <DimSpec... Ds>
+using FLOAT16 = TypedValue<DataType::kFloat16, Ds...>;
+template <DimSpec... Ds>
+using BFLOAT16 = TypedValue<DataType::kBfloat16, Ds...>;
+template <DimSpec... Ds>
+using INT8 = TypedValue<DataType::kInt8, Ds...>;
+template <DimSpec... Ds>
+using INT16 = TypedValue<DataType::kInt16, Ds...>;
+template <DimSpec... Ds>
+using INT32 = TypedValue<DataType::kInt32, Ds...>;
+template <DimSpec... Ds>
+using INT64 = TypedValue<DataType::kInt64, Ds...>;
+template <DimSpec... Ds>
+using UINT8 = TypedValue<DataType::kUint8, Ds...>;
+template <DimSpec... Ds>
+using UINT16 = TypedValue<DataType::kUint16, Ds...>;
+template <DimSpec... Ds>
+using UINT32 = TypedValue<DataType::kUint32, Ds...>;
+template <DimSpec... Ds>
+using UINT64 = TypedValue<DataType::kUint64, Ds...>;
+template <DimSpec... Ds>
+using BOOL = TypedValue<DataType::kBool, Ds...>;
+template <DimSpec... Ds>
+using STRING = TypedValue<DataType::kString, Ds...>;
+template <DimSpec... Ds>
+using COMPLEX64 = TypedValue<DataType::kComplex64, Ds...>;
+template <DimSpec... Ds>
+using COMPLEX128 = TypedValue<DataType::kComplex128, Ds...>;
 
 /// A sequence whose elements have the type of `Element` (a typed tensor such
 /// as FLOAT<"N">), as a script parameter: `SEQUENCE<FLOAT<AnyRank>> pieces`

@@ -69,7 +69,8 @@ class Value {
   bool is_concrete() const { return kind_ == Kind::kConcrete; }
   /// True for a pending literal.
   bool is_literal() const {
-    return kind_ == Kind::kFloatLiteral || kind_ == Kind::kIntLiteral || kind_ == Kind::kBoolLiteral;
+    return kind_ == Kind::kFloatLiteral || kind_ == Kind::kIntLiteral ||
+           kind_ == Kind::kBoolLiteral;
   }
 
   /// The traced IR value; null unless is_traced().

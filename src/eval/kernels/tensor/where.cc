@@ -13,10 +13,12 @@ void where(KernelContext& ctx) {
   const Tensor& y = ctx.input_tensor(2);
   if (condition.dtype() != DataType::kBool) ctx.fail("condition must be a bool tensor");
   if (x.dtype() != y.dtype()) {
-    ctx.fail(std::string("X and Y must have one element type, got ") + std::string(ir::data_type_name(x.dtype())) +
-             " and " + std::string(ir::data_type_name(y.dtype())));
+    ctx.fail(std::string("X and Y must have one element type, got ") +
+             std::string(ir::data_type_name(x.dtype())) + " and " +
+             std::string(ir::data_type_name(y.dtype())));
   }
-  const std::vector<int64_t> out_shape = broadcast_shape(ctx, {condition.shape(), x.shape(), y.shape()});
+  const std::vector<int64_t> out_shape =
+      broadcast_shape(ctx, {condition.shape(), x.shape(), y.shape()});
   // Materialized broadcasts keep this simple; Where is not on a hot path in
   // the models we run, and the copies are linear in the output size.
   const Tensor c = broadcast_to(condition, out_shape);
