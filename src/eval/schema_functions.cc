@@ -4,7 +4,9 @@
 
 #include <onnx/defs/schema.h>
 
+#include <algorithm>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -134,6 +136,27 @@ std::unique_ptr<ir::Function> convert(const onnx::FunctionProto& function) {
 }
 
 }  // namespace
+
+std::vector<SchemaVersion> all_schema_versions() {
+  std::vector<SchemaVersion> out;
+  for (const onnx::OpSchema& schema : onnx::OpSchemaRegistry::get_all_schemas_with_history()) {
+    SchemaVersion v;
+    v.domain = schema.domain() == "ai.onnx" ? "" : schema.domain();
+    v.op_type = schema.Name();
+    v.since_version = schema.since_version();
+    if (schema.HasFunction())
+      v.function = SchemaFunctionKind::kStatic;
+    else if (schema.HasContextDependentFunction())
+      v.function = SchemaFunctionKind::kContextDependent;
+    v.deprecated = schema.Deprecated();
+    out.push_back(std::move(v));
+  }
+  std::sort(out.begin(), out.end(), [](const SchemaVersion& a, const SchemaVersion& b) {
+    return std::tie(a.domain, a.op_type, a.since_version) <
+           std::tie(b.domain, b.op_type, b.since_version);
+  });
+  return out;
+}
 
 SchemaFunctionInfo find_schema_function(std::string_view domain, std::string_view op_type,
                                         int64_t version) {

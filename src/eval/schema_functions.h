@@ -28,6 +28,19 @@ struct SchemaFunctionInfo {
   int64_t since_version = 0;  ///< The schema's since_version (0 when there is no schema).
 };
 
+/// One version of one operator schema that libonnx knows.
+struct SchemaVersion {
+  std::string domain;                                       ///< "" for ai.onnx.
+  std::string op_type;                                      ///< e.g. "Add".
+  int64_t since_version = 0;                                ///< The version this schema starts at.
+  SchemaFunctionKind function = SchemaFunctionKind::kNone;  ///< Whether it has a body.
+  bool deprecated = false;                                  ///< Marked deprecated in the schema.
+};
+
+/// Every schema version in libonnx's registry, all domains, sorted by
+/// (domain, op_type, since_version).
+std::vector<SchemaVersion> all_schema_versions();
+
 /// Looks up the schema of `op_type` in `domain` ("" for ai.onnx) at `version`.
 SchemaFunctionInfo find_schema_function(std::string_view domain, std::string_view op_type,
                                         int64_t version);

@@ -42,7 +42,7 @@ fs::path scratch(const std::string& name) {
 const std::string kModel = std::string(ONNX_TESTDATA_DIR) + "/node/test_add/model.onnx";
 
 TEST(Cli, EverySubcommandHasHelp) {
-  for (const char* cmd : {"print", "check", "convert", "run", "conformance"}) {
+  for (const char* cmd : {"print", "check", "convert", "run", "conformance", "ops"}) {
     CliRun r = run_cli(std::string(cmd) + " --help");
     EXPECT_EQ(r.status, 0) << cmd;
     EXPECT_NE(r.output.find("Usage"), std::string::npos) << r.output;
@@ -150,6 +150,26 @@ TEST(Cli, MissingArgumentsPrintUsage) {
   CliRun r = run_cli("convert " + kModel);
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.output.find("--to"), std::string::npos) << r.output;
+}
+
+TEST(Cli, OpsCoverageSaysHowEachOperatorVersionRuns) {
+  CliRun r = run_cli("ops --coverage");
+  ASSERT_EQ(r.status, 0) << r.output;
+  // A kernel registered at this exact version; a schema body the evaluator
+  // expands (NegativeLogLikelihoodLoss has no kernel on purpose).
+  EXPECT_NE(r.output.find("\nai.onnx Add 14: kernel\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\nai.onnx NegativeLogLikelihoodLoss 13: function body\n"),
+            std::string::npos);
+  // Every version of an operator is listed, old ones included.
+  EXPECT_NE(r.output.find("\nai.onnx Add 1: kernel\n"), std::string::npos);
+  EXPECT_NE(r.output.find("\nai.onnx: "), std::string::npos) << "no per-domain summary";
+}
+
+TEST(Cli, OpsFiltersByDomain) {
+  CliRun r = run_cli("ops --domain ai.onnx.preview.training");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("ai.onnx.preview.training Adam 1"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("ai.onnx Add"), std::string::npos) << r.output;
 }
 
 }  // namespace

@@ -15,6 +15,7 @@ void add_check_command(CLI::App& app);
 void add_convert_command(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_conformance_command(CLI::App& app);
+void add_ops_command(CLI::App& app);
 
 /// True for paths the tool treats as ONNX text syntax (.txt, .onnxtxt).
 bool is_text_path(const std::filesystem::path& path);

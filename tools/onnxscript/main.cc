@@ -1,4 +1,4 @@
-// The `onnxscript` command-line tool: print, check, convert, run, conformance.
+// The `onnxscript` command-line tool: print, check, convert, run, conformance, ops.
 #include <iostream>
 
 #include "commands.h"
@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
 #ifdef ONNXSCRIPT_HAS_CONFORMANCE_COMMAND
   onnxscript::cli::add_conformance_command(app);
 #endif
+  onnxscript::cli::add_ops_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
