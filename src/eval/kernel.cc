@@ -30,7 +30,8 @@ const Tensor& KernelContext::input_tensor(size_t i) const {
 }
 
 void KernelContext::set_output(size_t i, RuntimeValue value) {
-  if (i >= outputs_.size()) fail(fmt::format("kernel set output {} but the node has {}", i, outputs_.size()));
+  if (i >= outputs_.size())
+    fail(fmt::format("kernel set output {} but the node has {}", i, outputs_.size()));
   outputs_[i] = std::move(value);
 }
 
@@ -48,15 +49,15 @@ const ir::Attribute& KernelContext::required_attribute(std::string_view name) co
 
 // Attribute accessors turn an attribute of the wrong type into a KernelError
 // that names the operator, rather than the bare TypeError of ir::Attribute.
-#define ONNXSCRIPT_ATTR_GETTER(ret, method, accessor, param)          \
+#define ONNXSCRIPT_ATTR_GETTER(ret, method, accessor, param)               \
   ret KernelContext::method(std::string_view name, param fallback) const { \
-    const ir::Attribute* a = attribute(name);                          \
-    if (!a) return ret(std::move(fallback));                           \
-    try {                                                              \
-      return ret(a->accessor());                                       \
-    } catch (const TypeError& e) {                                     \
-      fail(e.what());                                                  \
-    }                                                                  \
+    const ir::Attribute* a = attribute(name);                              \
+    if (!a) return ret(std::move(fallback));                               \
+    try {                                                                  \
+      return ret(a->accessor());                                           \
+    } catch (const TypeError& e) {                                         \
+      fail(e.what());                                                      \
+    }                                                                      \
   }
 ONNXSCRIPT_ATTR_GETTER(int64_t, attr_int, as_int, int64_t)
 ONNXSCRIPT_ATTR_GETTER(float, attr_float, as_float, float)
@@ -72,41 +73,50 @@ std::vector<RuntimeValue> KernelContext::run_graph(const ir::Graph& graph,
 }
 
 void KernelContext::fail(const std::string& message) const {
-  throw KernelError(fmt::format("{}{}{}: {}", op_.domain, op_.domain.empty() ? "" : ".", op_.op_type, message));
+  throw KernelError(
+      fmt::format("{}{}{}: {}", op_.domain, op_.domain.empty() ? "" : ".", op_.op_type, message));
 }
 
 // ---------------------------------------------------------------- KernelRegistry
 
 void KernelRegistry::add(std::string_view domain, std::string_view op_type, int64_t since_version,
                          KernelFn fn) {
-  Entry e{std::string(canonical_domain(domain)), std::string(op_type), since_version, fn};
-  auto key = [](const Entry& x) { return std::tie(x.domain, x.op_type, x.since_version); };
-  auto it = std::lower_bound(entries_.begin(), entries_.end(), e,
-                             [&](const Entry& a, const Entry& b) { return key(a) < key(b); });
-  ONNXSCRIPT_CHECK(it == entries_.end() || key(*it) != key(e), "kernel {}.{}-{} registered twice",
-                   e.domain, e.op_type, since_version);
-  entries_.insert(it, std::move(e));
+  domain = canonical_domain(domain);
+  auto d = std::find_if(domains_.begin(), domains_.end(),
+                        [&](const auto& entry) { return entry.first == domain; });
+  if (d == domains_.end()) d = domains_.insert(domains_.end(), {std::string(domain), OpMap{}});
+  Versions& versions = d->second[std::string(op_type)];
+  auto it = std::lower_bound(versions.begin(), versions.end(), since_version,
+                             [](const auto& v, int64_t since) { return v.first < since; });
+  ONNXSCRIPT_CHECK(it == versions.end() || it->first != since_version,
+                   "kernel {}.{}-{} registered twice", domain, op_type, since_version);
+  versions.insert(it, {since_version, fn});
 }
 
-KernelFn KernelRegistry::find(std::string_view domain, std::string_view op_type, int64_t version) const {
+KernelFn KernelRegistry::find(std::string_view domain, std::string_view op_type,
+                              int64_t version) const {
   domain = canonical_domain(domain);
-  // The last entry of this operator whose since_version <= version.
-  auto after = [&](const Entry& e) {
-    if (e.domain != domain) return std::string_view(e.domain) > domain;
-    if (e.op_type != op_type) return std::string_view(e.op_type) > op_type;
-    return e.since_version > version;
-  };
-  auto it = std::partition_point(entries_.begin(), entries_.end(), [&](const Entry& e) { return !after(e); });
-  if (it == entries_.begin()) return nullptr;
-  --it;
-  if (it->domain != domain || it->op_type != op_type) return nullptr;
-  return it->fn;
+  for (const auto& [name, ops] : domains_) {
+    if (name != domain) continue;
+    auto op = ops.find(op_type);
+    if (op == ops.end()) return nullptr;
+    // The last kernel whose since_version <= version.
+    for (auto v = op->second.rbegin(); v != op->second.rend(); ++v) {
+      if (v->first <= version) return v->second;
+    }
+    return nullptr;
+  }
+  return nullptr;
 }
 
 std::vector<std::tuple<std::string, std::string, int64_t>> KernelRegistry::entries() const {
   std::vector<std::tuple<std::string, std::string, int64_t>> out;
-  out.reserve(entries_.size());
-  for (const Entry& e : entries_) out.emplace_back(e.domain, e.op_type, e.since_version);
+  for (const auto& [domain, ops] : domains_) {
+    for (const auto& [op_type, versions] : ops) {
+      for (const auto& [since, fn] : versions) out.emplace_back(domain, op_type, since);
+    }
+  }
+  std::sort(out.begin(), out.end());
   return out;
 }
 

@@ -9,7 +9,8 @@ RuntimeValue::RuntimeValue(Tensor tensor) : kind_(Kind::kTensor), tensor_(std::m
 RuntimeValue RuntimeValue::sequence(ir::Type elem_type, std::vector<RuntimeValue> items) {
   RuntimeValue v;
   v.kind_ = Kind::kSequence;
-  v.sequence_ = std::make_shared<const SequenceValue>(SequenceValue{std::move(elem_type), std::move(items)});
+  v.payload_ =
+      std::make_shared<const SequenceValue>(SequenceValue{std::move(elem_type), std::move(items)});
   return v;
 }
 
@@ -18,18 +19,20 @@ RuntimeValue RuntimeValue::optional(ir::Type elem_type, std::optional<RuntimeVal
   v.kind_ = Kind::kOptional;
   std::shared_ptr<const RuntimeValue> inner;
   if (value) inner = std::make_shared<const RuntimeValue>(std::move(*value));
-  v.optional_ = std::make_shared<const OptionalValue>(OptionalValue{std::move(elem_type), std::move(inner)});
+  v.payload_ =
+      std::make_shared<const OptionalValue>(OptionalValue{std::move(elem_type), std::move(inner)});
   return v;
 }
 
 RuntimeValue RuntimeValue::map(Tensor keys, Tensor values) {
   if (keys.rank() != 1 || values.rank() < 1 || keys.shape()[0] != values.shape()[0]) {
-    throw TypeError(fmt::format("a map needs 1-D keys and values of one length, got {} keys and {} values",
-                                keys.numel(), values.numel()));
+    throw TypeError(
+        fmt::format("a map needs 1-D keys and values of one length, got {} keys and {} values",
+                    keys.numel(), values.numel()));
   }
   RuntimeValue v;
   v.kind_ = Kind::kMap;
-  v.map_ = std::make_shared<const MapValue>(MapValue{std::move(keys), std::move(values)});
+  v.payload_ = std::make_shared<const MapValue>(MapValue{std::move(keys), std::move(values)});
   return v;
 }
 
@@ -45,15 +48,15 @@ const Tensor& RuntimeValue::tensor() const {
 }
 const SequenceValue& RuntimeValue::sequence() const {
   if (kind_ != Kind::kSequence) wrong_kind(*this, "sequence");
-  return *sequence_;
+  return *static_cast<const SequenceValue*>(payload_.get());
 }
 const OptionalValue& RuntimeValue::optional() const {
   if (kind_ != Kind::kOptional) wrong_kind(*this, "optional");
-  return *optional_;
+  return *static_cast<const OptionalValue*>(payload_.get());
 }
 const MapValue& RuntimeValue::map() const {
   if (kind_ != Kind::kMap) wrong_kind(*this, "map");
-  return *map_;
+  return *static_cast<const MapValue*>(payload_.get());
 }
 
 ir::Type RuntimeValue::type() const {
@@ -66,12 +69,12 @@ ir::Type RuntimeValue::type() const {
       return ir::Type::tensor(tensor_.dtype(), std::move(shape));
     }
     case Kind::kSequence:
-      return ir::Type::sequence(sequence_->elem_type);
+      return ir::Type::sequence(sequence().elem_type);
     case Kind::kOptional:
-      return ir::Type::optional(optional_->elem_type);
+      return ir::Type::optional(optional().elem_type);
     case Kind::kMap: {
-      ir::Type value_type = ir::Type::tensor(map_->values.dtype());
-      return ir::Type::map(map_->keys.dtype(), value_type);
+      ir::Type value_type = ir::Type::tensor(map().values.dtype());
+      return ir::Type::map(map().keys.dtype(), value_type);
     }
   }
   return {};
@@ -85,13 +88,14 @@ std::string RuntimeValue::describe() const {
       return fmt::format("tensor({})[{}]", ir::data_type_name(tensor_.dtype()),
                          fmt::join(tensor_.shape(), ","));
     case Kind::kSequence:
-      return fmt::format("sequence of {} {}", sequence_->items.size(), sequence_->elem_type.to_string());
+      return fmt::format("sequence of {} {}", sequence().items.size(),
+                         sequence().elem_type.to_string());
     case Kind::kOptional:
-      return optional_->value ? fmt::format("optional holding {}", optional_->value->describe())
+      return optional().value ? fmt::format("optional holding {}", optional().value->describe())
                               : "empty optional";
     case Kind::kMap:
-      return fmt::format("map({}, {}) of {}", ir::data_type_name(map_->keys.dtype()),
-                         ir::data_type_name(map_->values.dtype()), map_->keys.numel());
+      return fmt::format("map({}, {}) of {}", ir::data_type_name(map().keys.dtype()),
+                         ir::data_type_name(map().values.dtype()), map().keys.numel());
   }
   return "?";
 }

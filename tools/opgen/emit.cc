@@ -777,6 +777,15 @@ class TypeListPool {
     decls_ += "constexpr std::string_view " + name + "[] = {";
     for (size_t i = 0; i < allowed.size(); ++i) decls_ += (i ? ", " : "") + quote(allowed[i]);
     decls_ += "};\n";
+    // The tensor types as a bit set over DataType, for the per-call type check.
+    decls_ += "constexpr uint64_t " + name + "_tensor_mask = 0";
+    for (const std::string& t : allowed) {
+      if (t.rfind("tensor(", 0) != 0 || t.back() != ')') continue;
+      const std::string e = data_type_enumerator(t.substr(7, t.size() - 8));
+      if (e.empty()) continue;
+      decls_ += " | (uint64_t{1} << static_cast<int>(::onnxscript::DataType::" + e + "))";
+    }
+    decls_ += ";\n";
     return name;
   }
   const std::string& declarations() const { return decls_; }
@@ -798,7 +807,9 @@ std::string op_definitions(const OpInfo& info, TypeListPool& pool) {
     for (size_t i = 0; i < s.type_constraints.size(); ++i) {
       const auto& c = s.type_constraints[i];
       param_index[c.name] = static_cast<int>(i);
-      o << (i ? ", " : "") << "{" << quote(c.name) << ", " << pool.get(c.allowed) << "}";
+      const std::string types = pool.get(c.allowed);
+      o << (i ? ", " : "") << "{" << quote(c.name) << ", " << types << ", " << types
+        << "_tensor_mask}";
     }
     o << "};\n";
   }

@@ -13,6 +13,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "onnxscript/eval/runtime_value.h"
@@ -38,7 +40,8 @@ class GraphRunner {
  public:
   virtual ~GraphRunner() = default;
   /// Runs `graph` with its inputs bound to `inputs` and returns its outputs.
-  virtual std::vector<RuntimeValue> run(const ir::Graph& graph, std::span<const RuntimeValue> inputs) = 0;
+  virtual std::vector<RuntimeValue> run(const ir::Graph& graph,
+                                        std::span<const RuntimeValue> inputs) = 0;
 };
 
 /// Errors raised by kernels: wrong input types or shapes, bad attribute values.
@@ -98,7 +101,8 @@ class KernelContext {
   // ---- subgraphs ----
   /// Runs a subgraph (graph attribute of this node). Throws KernelError when
   /// this context has no runner.
-  std::vector<RuntimeValue> run_graph(const ir::Graph& graph, std::span<const RuntimeValue> inputs) const;
+  std::vector<RuntimeValue> run_graph(const ir::Graph& graph,
+                                      std::span<const RuntimeValue> inputs) const;
 
   /// Throws KernelError with "<op_type>: <message>".
   [[noreturn]] void fail(const std::string& message) const;
@@ -130,12 +134,20 @@ class KernelRegistry {
   static const KernelRegistry& builtin();
 
  private:
-  struct Entry {
-    std::string domain, op_type;
-    int64_t since_version;
-    KernelFn fn;
+  // Lookup is on every eager operator call, so it must not compare strings
+  // along a binary search: operators are hashed once per call, and the few
+  // domains are scanned.
+  struct StringHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const noexcept {
+      return std::hash<std::string_view>{}(s);
+    }
   };
-  std::vector<Entry> entries_;  // sorted by (domain, op_type, since_version)
+  /// One operator's kernels, sorted by since_version.
+  using Versions = std::vector<std::pair<int64_t, KernelFn>>;
+  using OpMap = std::unordered_map<std::string, Versions, StringHash, std::equal_to<>>;
+  /// Per domain ("" for ai.onnx), its operators.
+  std::vector<std::pair<std::string, OpMap>> domains_;
 };
 
 }  // namespace onnxscript::eval

@@ -26,8 +26,8 @@ struct SequenceValue {
 
 /// The payload of an ONNX optional value.
 struct OptionalValue {
-  ir::Type elem_type;                          ///< Type of the contained value.
-  std::shared_ptr<const RuntimeValue> value;   ///< Null when the optional is empty.
+  ir::Type elem_type;                         ///< Type of the contained value.
+  std::shared_ptr<const RuntimeValue> value;  ///< Null when the optional is empty.
 };
 
 /// The payload of an ONNX map value: parallel 1-D key and value tensors.
@@ -82,11 +82,11 @@ class RuntimeValue {
   std::string describe() const;
 
  private:
+  // One payload pointer for the non-tensor kinds (which one, kind_ says):
+  // values are copied on every eager call, so each pointer costs.
   Kind kind_ = Kind::kNone;
   Tensor tensor_;
-  std::shared_ptr<const SequenceValue> sequence_;
-  std::shared_ptr<const OptionalValue> optional_;
-  std::shared_ptr<const MapValue> map_;
+  std::shared_ptr<const void> payload_;
 };
 
 }  // namespace onnxscript::eval

@@ -43,7 +43,8 @@ class Storage {
   size_t size_;
 };
 
-/// Allocates `size` zeroed bytes, aligned to 64 bytes.
+/// Allocates `size` zeroed bytes, aligned to 64 bytes (to 16 when `size` is
+/// at most 64: small tensors are stored inline, in one allocation).
 std::shared_ptr<Storage> allocate_storage(size_t size);
 
 /// Allocates `count` empty std::string objects (element storage of string tensors).

@@ -30,6 +30,8 @@ namespace detail {
 struct TypeParam {
   std::string_view name;                      ///< e.g. "T".
   std::span<const std::string_view> allowed;  ///< Allowed type strings.
+  /// The tensor types among `allowed`, bit `int(DataType)` set for each.
+  uint64_t tensor_mask = 0;
 };
 
 /// A formal input of an operator schema.
