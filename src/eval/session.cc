@@ -570,10 +570,12 @@ void run_step(const Step& step, std::vector<RuntimeValue>& frame,
   if (step.fn) {
     if (step.subplans.empty()) {
       KernelContext kc(step.op, inputs, outputs, step.attributes);
+      kc.set_node(step.node);
       step.fn(kc);
     } else {
       StepRunner runner(step, frame, ctx);
       KernelContext kc(step.op, inputs, outputs, step.attributes, &runner);
+      kc.set_node(step.node);
       step.fn(kc);
     }
   } else if (step.call) {
@@ -669,8 +671,17 @@ std::string mismatch(const ir::Type& declared, const RuntimeValue& value, bool c
       return value.is_optional() || value.is_none() || value.is_tensor() || value.is_sequence()
                  ? ""
                  : fmt::format("expected an optional, got {}", value.describe());
-    case ir::TypeKind::kMap:
-      return value.is_map() ? "" : fmt::format("expected a map, got {}", value.describe());
+    case ir::TypeKind::kMap: {
+      if (!value.is_map()) return fmt::format("expected a map, got {}", value.describe());
+      const MapValue& map = value.map();
+      const ir::Type* value_type = declared.element.get();
+      const DataType want_values =
+          value_type && value_type->is_tensor() ? value_type->elem_type : DataType::kUndefined;
+      if ((declared.elem_type != DataType::kUndefined && declared.elem_type != map.keys.dtype()) ||
+          (want_values != DataType::kUndefined && want_values != map.values.dtype()))
+        return fmt::format("expected {}, got {}", declared.to_string(), value.describe());
+      return "";
+    }
     default:
       return "";
   }

@@ -22,6 +22,7 @@
 
 namespace onnxscript::ir {
 class Graph;
+class Node;
 }
 
 namespace onnxscript::eval {
@@ -104,6 +105,14 @@ class KernelContext {
   std::vector<RuntimeValue> run_graph(const ir::Graph& graph,
                                       std::span<const RuntimeValue> inputs) const;
 
+  // ---- the enclosing graph ----
+  /// The graph node being run, or null (eager mode, or a caller that does not
+  /// say). For operators defined over the graph around them: Gradient
+  /// (ai.onnx.preview.training) differentiates nodes named by its attributes.
+  const ir::Node* node() const { return node_; }
+  /// Sets the node being run; the Session does this for every node.
+  void set_node(const ir::Node* node) { node_ = node; }
+
   /// Throws KernelError with "<op_type>: <message>".
   [[noreturn]] void fail(const std::string& message) const;
 
@@ -113,6 +122,7 @@ class KernelContext {
   std::span<RuntimeValue> outputs_;
   std::span<const ir::Attribute> attributes_;
   GraphRunner* runner_;
+  const ir::Node* node_ = nullptr;
 };
 
 /// A kernel: reads its inputs and attributes from the context and sets outputs.

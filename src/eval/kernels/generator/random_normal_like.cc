@@ -1,0 +1,23 @@
+// RandomNormalLike: a tensor of the input's shape (and, unless `dtype` says
+// otherwise, its element type, which must then be floating) drawn from the
+// normal distribution with mean `mean` and standard deviation `scale`. The
+// input's values are not read. With a `seed` the draw repeats from call to
+// call; without one it does not (see random_util.h).
+#include "random_util.h"
+
+namespace onnxscript::eval {
+namespace {
+
+void random_normal_like(KernelContext& ctx) {
+  const Tensor& like = ctx.input_tensor(0);
+  const DataType dtype = random_output_type(ctx, like.dtype());
+  ctx.set_output(0, random_normal_tensor(ctx, dtype, like.shape()));
+}
+
+}  // namespace
+
+void register_generator_random_normal_like(KernelRegistry& registry) {
+  registry.add("", "RandomNormalLike", 1, random_normal_like);
+}
+
+}  // namespace onnxscript::eval
