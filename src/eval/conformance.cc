@@ -10,12 +10,14 @@
 #include <cmath>
 #include <complex>
 #include <cstring>
+#include <numeric>
 #include <ostream>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "eval/file_util.h"
+#include "eval/util/stacking.h"
 #include "onnxscript/eval/session.h"
 #include "onnxscript/eval/tensor_io.h"
 
@@ -129,6 +131,28 @@ std::string compare_tensors(const Tensor& expected, const Tensor& actual, const 
   return s;
 }
 
+// A map with its entries in ascending key order (int64 or string keys; other
+// key types keep their order), so that maps compare as sets of pairs: ONNX
+// maps have no order, and writers differ in the one they store.
+MapValue sorted_by_key(const MapValue& map) {
+  const int64_t n = map.keys.numel();
+  const DataType key_type = map.keys.dtype();
+  if (n < 2 || (key_type != DataType::kString && key_type != DataType::kInt64)) return map;
+  std::vector<int64_t> order(static_cast<size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+    if (key_type == DataType::kString)
+      return map.keys.data<std::string>()[a] < map.keys.data<std::string>()[b];
+    return map.keys.data<int64_t>()[a] < map.keys.data<int64_t>()[b];
+  });
+  std::vector<Tensor> keys, values;
+  for (int64_t i : order) {
+    keys.push_back(take_slice(map.keys, 0, i));
+    values.push_back(take_slice(map.values, 0, i));
+  }
+  return MapValue{stack(keys, 0, "map"), stack(values, 0, "map")};
+}
+
 }  // namespace
 
 std::string compare_values(const RuntimeValue& expected, const RuntimeValue& actual,
@@ -164,11 +188,11 @@ std::string compare_values(const RuntimeValue& expected, const RuntimeValue& act
       return compare_values(*e, *a, tol, what);
     }
     case RuntimeValue::Kind::kMap: {
-      std::string d = compare_tensors(expected.map().keys, actual.map().keys, tol,
-                                      fmt::format("{} keys", what));
+      const MapValue e = sorted_by_key(expected.map());
+      const MapValue a = sorted_by_key(actual.map());
+      std::string d = compare_tensors(e.keys, a.keys, tol, fmt::format("{} keys", what));
       if (!d.empty()) return d;
-      return compare_tensors(expected.map().values, actual.map().values, tol,
-                             fmt::format("{} values", what));
+      return compare_tensors(e.values, a.values, tol, fmt::format("{} values", what));
     }
   }
   return "";

@@ -164,6 +164,16 @@ std::string_view guess_kind(std::string_view bytes) {
       (opt.has_tensor_value() || opt.has_sequence_value() || opt.has_map_value() ||
        opt.has_optional_value()))
     return "optional";
+  // A MapProto's key_type (field 2) is an integer or string element type (2-13),
+  // never a SequenceProto/OptionalProto elem_type of 1-5 with payload.
+  wire::MapProto map;
+  if (map.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())) &&
+      map.unknown_fields().empty() && map.has_values() &&
+      (map.key_type() == static_cast<int32_t>(DataType::kString) ? map.keys_size() == 0
+                                                                 : map.string_keys_size() == 0) &&
+      map.keys_size() + map.string_keys_size() == map.values().tensor_values_size() &&
+      map.values().tensor_values_size() > 0)
+    return "map";
   return "tensor";
 }
 
@@ -201,15 +211,35 @@ void encode_tensor(const Tensor& t, wire::TensorProto& out) {
   if (!out.ParseFromString(encode_tensor_bytes(t))) throw Error("cannot re-read an encoded tensor");
 }
 
+// A map as MapProto: keys in `keys` or `string_keys`, values as a sequence
+// of scalar tensors.
+void encode_map(const MapValue& map, wire::MapProto& m) {
+  m.set_key_type(static_cast<int32_t>(map.keys.dtype()));
+  if (map.keys.dtype() == DataType::kString) {
+    for (int64_t i = 0; i < map.keys.numel(); ++i)
+      m.add_string_keys(map.keys.data<std::string>()[i]);
+  } else if (map.keys.dtype() == DataType::kInt64) {
+    for (int64_t i = 0; i < map.keys.numel(); ++i) m.add_keys(map.keys.data<int64_t>()[i]);
+  } else {
+    throw NotImplementedError("only int64 and string map keys can be encoded");
+  }
+  m.mutable_values()->set_elem_type(wire::SequenceProto::TENSOR);
+  for (int64_t i = 0; i < map.values.shape()[0]; ++i)
+    encode_tensor(take_slice(map.values, 0, i), *m.mutable_values()->add_tensor_values());
+}
+
 void encode_sequence(const SequenceValue& seq, wire::SequenceProto& out) {
   int32_t kind = wire::SequenceProto::TENSOR;
   if (!seq.items.empty()) {
     const RuntimeValue& first = seq.items.front();
     kind = first.is_sequence()   ? wire::SequenceProto::SEQUENCE
            : first.is_optional() ? wire::SequenceProto::OPTIONAL
+           : first.is_map()      ? wire::SequenceProto::MAP
                                  : wire::SequenceProto::TENSOR;
   } else if (seq.elem_type.kind == ir::TypeKind::kSequence) {
     kind = wire::SequenceProto::SEQUENCE;
+  } else if (seq.elem_type.kind == ir::TypeKind::kMap) {
+    kind = wire::SequenceProto::MAP;
   }
   out.set_elem_type(kind);
   for (const RuntimeValue& item : seq.items) {
@@ -219,6 +249,8 @@ void encode_sequence(const SequenceValue& seq, wire::SequenceProto& out) {
       encode_sequence(item.sequence(), *out.add_sequence_values());
     else if (item.is_optional())
       encode_value(item, nullptr, out.add_optional_values(), nullptr);
+    else if (item.is_map())
+      encode_map(item.map(), *out.add_map_values());
     else
       throw NotImplementedError(
           fmt::format("cannot encode a sequence element that is {}", item.describe()));
@@ -283,19 +315,7 @@ std::string value_to_proto_bytes(const RuntimeValue& value, std::string_view nam
     }
     case RuntimeValue::Kind::kMap: {
       wire::MapProto m;
-      const MapValue& map = value.map();
-      m.set_key_type(static_cast<int32_t>(map.keys.dtype()));
-      if (map.keys.dtype() == DataType::kString) {
-        for (int64_t i = 0; i < map.keys.numel(); ++i)
-          m.add_string_keys(map.keys.data<std::string>()[i]);
-      } else if (map.keys.dtype() == DataType::kInt64) {
-        for (int64_t i = 0; i < map.keys.numel(); ++i) m.add_keys(map.keys.data<int64_t>()[i]);
-      } else {
-        throw NotImplementedError("only int64 and string map keys can be encoded");
-      }
-      m.mutable_values()->set_elem_type(wire::SequenceProto::TENSOR);
-      for (int64_t i = 0; i < map.values.shape()[0]; ++i)
-        encode_tensor(take_slice(map.values, 0, i), *m.mutable_values()->add_tensor_values());
+      encode_map(value.map(), m);
       if (!name.empty()) m.set_name(std::string(name));
       return m.SerializeAsString();
     }

@@ -379,5 +379,53 @@ TEST(Session, IsMovableAndOutputsMayRepeatOrBeInputs) {
   for (const RuntimeValue& v : out) EXPECT_EQ(values_of(v), std::vector<float>{5});
 }
 
+// Maps as model inputs and outputs: DictVectorizer reads a map input (its
+// key and value types checked against the declaration), ZipMap returns a
+// sequence of maps.
+TEST(Session, MapInputsAreTypeCheckedAndSequencesOfMapsComeOut) {
+  ir::Model m;
+  m.ir_version = 8;
+  m.opset_imports.set("", 17);
+  m.opset_imports.set("ai.onnx.ml", 1);
+  ir::Graph& g = m.graph();
+  const Type map_type = Type::map(DataType::kString, Type::tensor(DataType::kFloat));
+  ir::Value* x = g.add_input("x", map_type);
+  ir::Node* vectorize = g.append_node("DictVectorizer", {x}, 1, "ai.onnx.ml");
+  vectorize->set_attribute(Attribute::make_strings("string_vocabulary", {"a", "b"}));
+  ir::Value* features = output(g, vectorize, "features");
+  ir::Node* zip = g.append_node("ZipMap", {features}, 1, "ai.onnx.ml");
+  zip->set_attribute(Attribute::make_strings("classlabels_strings", {"p", "q"}));
+  ir::Value* z = output(g, zip, "z");
+  z->set_type(Type::sequence(map_type));
+  g.outputs() = {features, z};
+  Session session(std::move(m));
+
+  // {b: 2} -> [0, 2] -> [{p: 0, q: 2}].
+  const RuntimeValue in =
+      RuntimeValue::map(Tensor::from<std::string>({"b"}), Tensor::from<float>({2}));
+  auto out = session.run({{"x", in}});
+  EXPECT_EQ(values_of(out[0]), (std::vector<float>{0, 2}));
+  ASSERT_TRUE(out[1].is_sequence());
+  ASSERT_EQ(out[1].sequence().items.size(), 1u);
+  const MapValue& zipped = out[1].sequence().items[0].map();
+  EXPECT_EQ(zipped.keys.data<std::string>()[1], "q");
+  EXPECT_EQ(zipped.values.data<float>()[1], 2.0f);
+
+  auto error_of = [&](const RuntimeValue& v) {
+    try {
+      session.run({{"x", v}});
+    } catch (const TypeError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_THAT(error_of(RuntimeValue::map(Tensor::from<int64_t>({1}), Tensor::from<float>({2}))),
+              HasSubstr("input 'x': expected map(string, float)"));
+  EXPECT_THAT(
+      error_of(RuntimeValue::map(Tensor::from<std::string>({"a"}), Tensor::from<double>({2}))),
+      HasSubstr("input 'x': expected map(string, float)"));
+  EXPECT_THAT(error_of(Tensor::from<float>({1})), HasSubstr("expected a map"));
+}
+
 }  // namespace
 }  // namespace onnxscript::eval

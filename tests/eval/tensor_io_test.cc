@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "onnxscript/eval/conformance.h"
+
 namespace onnxscript::eval {
 namespace {
 
@@ -179,6 +181,46 @@ TEST(Npy, FilesAreWrittenAndReadAndMissingFilesAreIoErrors) {
   EXPECT_TRUE(load_value(dir / "t.npy").tensor().same_contents(t));
   EXPECT_THROW(load_npy(dir / "missing.npy"), IoError);
   std::filesystem::remove_all(dir);
+}
+
+// Maps as test data (ONNX MapProto), alone and inside a SequenceProto, as
+// ZipMap outputs them: written, read back by kind hint and by guessing.
+TEST(TestData, MapsAndSequencesOfMapsRoundTrip) {
+  const RuntimeValue map =
+      RuntimeValue::map(Tensor::from<std::string>({"a", "b"}), Tensor::from<float>({0.25f, 0.75f}));
+  for (std::string_view hint : {"map", ""}) {
+    const RuntimeValue back = value_from_proto_bytes(value_to_proto_bytes(map, "m"), hint);
+    ASSERT_TRUE(back.is_map()) << "hint '" << hint << "': " << back.describe();
+    EXPECT_TRUE(back.map().keys.same_contents(map.map().keys));
+    EXPECT_TRUE(back.map().values.same_contents(map.map().values));
+  }
+  const ir::Type map_type = ir::Type::map(DataType::kInt64, ir::Type::tensor(DataType::kFloat));
+  const RuntimeValue seq = RuntimeValue::sequence(
+      map_type, {RuntimeValue::map(Tensor::from<int64_t>({5, 6}), Tensor::from<float>({1, 2})),
+                 RuntimeValue::map(Tensor::from<int64_t>({5, 6}), Tensor::from<float>({3, 4}))});
+  for (std::string_view hint : {"sequence", ""}) {
+    const RuntimeValue back = value_from_proto_bytes(value_to_proto_bytes(seq), hint);
+    ASSERT_TRUE(back.is_sequence()) << "hint '" << hint << "': " << back.describe();
+    ASSERT_EQ(back.sequence().items.size(), 2u);
+    EXPECT_EQ(back.sequence().elem_type, map_type);
+    EXPECT_EQ(compare_values(seq, back), "");
+  }
+}
+
+// Maps have no order: the same pairs stored in another order are equal, and a
+// different value under a key is reported.
+TEST(TestData, MapsCompareAsSetsOfPairs) {
+  const RuntimeValue ab =
+      RuntimeValue::map(Tensor::from<std::string>({"a", "b"}), Tensor::from<float>({1, 2}));
+  const RuntimeValue ba =
+      RuntimeValue::map(Tensor::from<std::string>({"b", "a"}), Tensor::from<float>({2, 1}));
+  EXPECT_EQ(compare_values(ab, ba), "");
+  const RuntimeValue other =
+      RuntimeValue::map(Tensor::from<std::string>({"b", "a"}), Tensor::from<float>({1, 2}));
+  EXPECT_THAT(compare_values(ab, other), HasSubstr("values"));
+  const RuntimeValue c =
+      RuntimeValue::map(Tensor::from<std::string>({"a", "c"}), Tensor::from<float>({1, 2}));
+  EXPECT_THAT(compare_values(ab, c), HasSubstr("keys"));
 }
 
 }  // namespace

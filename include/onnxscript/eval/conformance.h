@@ -27,7 +27,8 @@ struct Tolerance {
 /// Compares an actual value with the expected one: same kind, element type
 /// and shape; floats (and complex parts) within tolerance, NaN only where NaN
 /// is expected, infinities exact; everything else exact; sequences and
-/// optionals element by element. Returns "" when they match, otherwise a
+/// optionals element by element; maps entry by entry in key order (their
+/// stored order does not matter). Returns "" when they match, otherwise a
 /// description of the first difference (prefixed by `what`).
 std::string compare_values(const RuntimeValue& expected, const RuntimeValue& actual,
                            const Tolerance& tolerance = {}, std::string_view what = "value");
