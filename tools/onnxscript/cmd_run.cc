@@ -114,7 +114,7 @@ void add_run_command(CLI::App& app) {
       ->check(CLI::ExistingFile);
   cmd->add_option(
       "-i,--input", opts->inputs,
-      "NAME=FILE binds a graph input to a .npy or .pb (TensorProto, SequenceProto, OptionalProto) "
+      "NAME=FILE binds a graph input to a .npy or .pb (TensorProto, SequenceProto, MapProto, OptionalProto) "
       "file; a bare FILE binds the next input. Repeatable.");
   cmd->add_option("-o,--output-dir", opts->output_dir,
                   "Write each output there as NAME.npy (tensors) or NAME.pb (other values)");
