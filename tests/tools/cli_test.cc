@@ -165,6 +165,21 @@ TEST(Cli, OpsCoverageSaysHowEachOperatorVersionRuns) {
   EXPECT_NE(r.output.find("\nai.onnx: "), std::string::npos) << "no per-domain summary";
 }
 
+// Every operator version libonnx 1.12 knows runs: by a kernel or through its
+// schema's function body. This pins the evaluator's completeness.
+TEST(Cli, OpsCoverageHasNoMissingOperator) {
+  CliRun r = run_cli("ops --missing --fail-on-missing");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(r.output.find(": missing"), std::string::npos) << r.output;
+  const std::string output = "\n" + r.output;
+  for (const char* domain : {"ai.onnx: ", "ai.onnx.ml: ", "ai.onnx.preview.training: "}) {
+    const size_t at = output.find(std::string("\n") + domain);
+    ASSERT_NE(at, std::string::npos) << domain << " has no summary line:\n" << r.output;
+    const std::string line = output.substr(at + 1, output.find('\n', at + 1) - at - 1);
+    EXPECT_NE(line.find(", 0 missing"), std::string::npos) << line;
+  }
+}
+
 TEST(Cli, OpsFiltersByDomain) {
   CliRun r = run_cli("ops --domain ai.onnx.preview.training");
   ASSERT_EQ(r.status, 0) << r.output;
