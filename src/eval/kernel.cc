@@ -18,7 +18,10 @@ std::string_view canonical_domain(std::string_view domain) {
 // ---------------------------------------------------------------- KernelContext
 
 const RuntimeValue& KernelContext::input(size_t i) const {
-  return i < inputs_.size() ? inputs_[i] : kNoValue;
+  if (i >= num_inputs_) return kNoValue;
+  if (input_values_) return input_values_[i];
+  const RuntimeValue* value = input_pointers_[i];
+  return value ? *value : kNoValue;
 }
 
 const Tensor& KernelContext::input_tensor(size_t i) const {

@@ -308,7 +308,39 @@ class OpCall {
   }
 
   std::vector<Value> evaluate() {
-    ScratchArray<eval::RuntimeValue, 3> ins(inputs_.size());
+    if (has_graphs_) return evaluate_with_subgraphs();
+    // Concrete inputs are pointed to, not copied; literals are materialized
+    // beside them.
+    ScratchArray<eval::RuntimeValue, 3> literals(inputs_.size());
+    ScratchArray<const eval::RuntimeValue*> ins(inputs_.size());
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      const Value& v = inputs_[i];
+      if (v.is_concrete()) {
+        ins[i] = &v.concrete();
+      } else if (v.is_literal()) {
+        literals[i] = materialize(v, plans_[i].dtype);
+        ins[i] = &literals[i];
+      } else {
+        ins[i] = nullptr;
+      }
+    }
+    ScratchArray<eval::RuntimeValue, 3> outs(num_outputs_);
+    try {
+      eval::run_op_into(sig_.name, ins.span(), outs.span(), attributes_, opset_version_,
+                        sig_.domain);
+    } catch (const Error& e) {
+      rethrow_with_location(e);
+    }
+    std::vector<Value> result;
+    result.reserve(outs.size());
+    for (size_t i = 0; i < outs.size(); ++i) result.emplace_back(std::move(outs[i]));
+    return result;
+  }
+
+  // Control-flow operators run their graph attributes through the eager
+  // graph runner.
+  std::vector<Value> evaluate_with_subgraphs() {
+    std::vector<eval::RuntimeValue> ins(inputs_.size());
     for (size_t i = 0; i < inputs_.size(); ++i) {
       const Value& v = inputs_[i];
       if (v.is_concrete()) {
@@ -319,19 +351,22 @@ class OpCall {
     }
     std::vector<eval::RuntimeValue> outs;
     try {
-      outs = has_graphs_ ? run_with_subgraphs(sig_.domain, sig_.name, opset_version_, ins.span(),
-                                              attributes_, num_outputs_)
-                         : eval::run_op(sig_.name, ins.span(), attributes_, num_outputs_,
-                                        opset_version_, sig_.domain);
-    } catch (const ScriptError&) {
-      throw;
+      outs = run_with_subgraphs(sig_.domain, sig_.name, opset_version_, ins, attributes_,
+                                num_outputs_);
     } catch (const Error& e) {
-      throw ScriptError(fmt::format("{} (at {})", e.what(), where(location_)));
+      rethrow_with_location(e);
     }
     std::vector<Value> result;
     result.reserve(outs.size());
-    for (auto& o : outs) result.emplace_back(o);
+    for (auto& o : outs) result.emplace_back(std::move(o));
     return result;
+  }
+
+  // A ScriptError passes through (it already names its line); any other
+  // error gains the user's line.
+  [[noreturn]] void rethrow_with_location(const Error& e) const {
+    if (dynamic_cast<const ScriptError*>(&e)) throw;
+    throw ScriptError(fmt::format("{} (at {})", e.what(), where(location_)));
   }
 
   const OpSignature& sig_;

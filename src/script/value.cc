@@ -16,6 +16,10 @@ Value::Value(const eval::RuntimeValue& value) : kind_(Kind::kConcrete) {
   concrete_ = EagerScope::hold(value);
 }
 
+Value::Value(eval::RuntimeValue&& value) : kind_(Kind::kConcrete) {
+  concrete_ = EagerScope::hold(std::move(value));
+}
+
 const eval::RuntimeValue& Value::concrete() const {
   if (kind_ != Kind::kConcrete)
     throw TypeError(fmt::format("expected a concrete value, got {}", describe()));

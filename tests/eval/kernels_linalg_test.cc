@@ -2,6 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "eval/kernel_test_util.h"
 #include "onnxscript/eval/eager.h"
 
 namespace onnxscript::eval {
@@ -11,12 +12,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using A = ir::Attribute;
 
-template <typename T>
-std::vector<T> values(const RuntimeValue& v) {
-  const Tensor& t = v.tensor();
-  EXPECT_EQ(t.dtype(), ir::data_type_of<T>());
-  return std::vector<T>(t.data<T>(), t.data<T>() + t.numel());
-}
+using test_util::values;
 
 template <typename T>
 Tensor iota(std::vector<int64_t> shape, DataType dt = ir::data_type_of<T>()) {

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 
+#include "eval/kernel_test_util.h"
 #include "onnxscript/eval/eager.h"
 
 namespace onnxscript::eval {
@@ -39,12 +40,7 @@ void expect_error(std::string_view op, std::vector<RuntimeValue> inputs, std::ve
   }
 }
 
-template <typename T>
-std::vector<T> values(const RuntimeValue& v) {
-  const Tensor& t = v.tensor();
-  EXPECT_EQ(t.dtype(), ir::data_type_of<T>());
-  return std::vector<T>(t.data<T>(), t.data<T>() + t.numel());
-}
+using test_util::values;
 
 std::vector<double> floats_of(const RuntimeValue& v) {
   const std::vector<float> f = values<float>(v);

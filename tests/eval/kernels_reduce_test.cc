@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "eval/kernel_test_util.h"
 #include "onnxscript/eval/eager.h"
 
 namespace onnxscript::eval {
@@ -14,12 +15,7 @@ using ::testing::FloatNear;
 using ::testing::HasSubstr;
 using A = ir::Attribute;
 
-template <typename T>
-std::vector<T> values(const RuntimeValue& v) {
-  const Tensor& t = v.tensor();
-  EXPECT_EQ(t.dtype(), ir::data_type_of<T>());
-  return std::vector<T>(t.data<T>(), t.data<T>() + t.numel());
-}
+using test_util::values;
 
 // x = [[1, 2, 3], [4, 5, 6]]
 Tensor x23() { return Tensor::from<float>({1, 2, 3, 4, 5, 6}, {2, 3}); }

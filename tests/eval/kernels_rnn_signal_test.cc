@@ -12,6 +12,7 @@
 #include <complex>
 #include <numbers>
 
+#include "eval/kernel_test_util.h"
 #include "onnxscript/eval/eager.h"
 
 namespace onnxscript::eval {
@@ -21,12 +22,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using A = ir::Attribute;
 
-template <typename T>
-std::vector<T> values(const RuntimeValue& v) {
-  const Tensor& t = v.tensor();
-  EXPECT_EQ(t.dtype(), ir::data_type_of<T>());
-  return std::vector<T>(t.data<T>(), t.data<T>() + t.numel());
-}
+using test_util::values;
 
 std::vector<double> as_doubles(const RuntimeValue& v) {
   const Tensor& t = v.tensor();

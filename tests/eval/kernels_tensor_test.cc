@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "eval/kernel_test_util.h"
 #include "onnxscript/eval/eager.h"
 
 namespace onnxscript::eval {
@@ -12,12 +13,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using A = ir::Attribute;
 
-template <typename T>
-std::vector<T> values(const RuntimeValue& v) {
-  const Tensor& t = v.tensor();
-  EXPECT_EQ(t.dtype(), ir::data_type_of<T>());
-  return std::vector<T>(t.data<T>(), t.data<T>() + t.numel());
-}
+using test_util::values;
 
 Tensor iota_f(std::vector<int64_t> shape) {
   Tensor t(DataType::kFloat, shape);

@@ -30,14 +30,16 @@ TEST(Eager, RunsBuiltinKernelsAndNamesMissingOnes) {
     run_op("NoSuchOp", {RuntimeValue(t)});
     FAIL();
   } catch (const KernelError& e) {
-    EXPECT_EQ(std::string(e.what()), "no kernel for NoSuchOp at opset 17 (inputs: tensor(int64)[3])");
+    EXPECT_EQ(std::string(e.what()),
+              "no kernel for NoSuchOp at opset 17 (inputs: tensor(int64)[3])");
   }
 }
 
 TEST(KernelContext, AttributeOfWrongTypeNamesTheOperator) {
   std::vector<RuntimeValue> outputs(1);
   ir::Attribute axis = ir::Attribute::make_float("axis", 1.0f);
-  KernelContext ctx({"", "Concat", 13}, {}, outputs, std::span(&axis, 1));
+  KernelContext ctx({"", "Concat", 13}, std::span<const RuntimeValue>(), outputs,
+                    std::span(&axis, 1));
   EXPECT_EQ(ctx.attr_int("missing", 7), 7);
   try {
     ctx.attr_int("axis", 0);

@@ -16,11 +16,7 @@ using ir::DataType;
 using ir::Tensor;
 using ir::Type;
 
-Type float_type(std::vector<int64_t> dims) {
-  ir::Shape shape;
-  for (int64_t d : dims) shape.push_back(ir::Dim(d));
-  return Type::tensor(DataType::kFloat, shape);
-}
+Type float_type(const std::vector<int64_t>& dims) { return tensor_type(DataType::kFloat, dims); }
 
 // X[n, 0, y, x] = 100 n + 4 y + x on two 4x4 maps.
 Tensor roi_pool_input() {

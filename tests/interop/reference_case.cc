@@ -26,6 +26,12 @@ void expect_outputs(const ReferenceCase& c, const std::vector<eval::RuntimeValue
 
 }  // namespace
 
+ir::Type tensor_type(ir::DataType dtype, const std::vector<int64_t>& dims) {
+  ir::Shape shape;
+  for (int64_t d : dims) shape.push_back(ir::Dim(d));
+  return ir::Type::tensor(dtype, shape);
+}
+
 void expect_reference_case(const ReferenceCase& c) {
   SCOPED_TRACE(c.name);
   try {

@@ -29,6 +29,9 @@ struct ReferenceCase {
   std::string not_in_onnxruntime_because;
 };
 
+/// A tensor type with static dimensions.
+ir::Type tensor_type(ir::DataType dtype, const std::vector<int64_t>& dims);
+
 /// Runs `c` in a Session and, unless excluded, in ONNX Runtime, and records a
 /// GoogleTest failure for each output that differs from `c.expected`.
 void expect_reference_case(const ReferenceCase& c);

@@ -22,13 +22,7 @@ using ir::DataType;
 using ir::Tensor;
 using ir::Type;
 
-Type tensor_type(DataType dtype, std::vector<int64_t> dims) {
-  ir::Shape shape;
-  for (int64_t d : dims) shape.push_back(ir::Dim(d));
-  return Type::tensor(dtype, shape);
-}
-
-Type float_type(std::vector<int64_t> dims) { return tensor_type(DataType::kFloat, dims); }
+Type float_type(const std::vector<int64_t>& dims) { return tensor_type(DataType::kFloat, dims); }
 
 // LSTM, bidirectional, seq_length 2, batch 2, sequence_lens [2, 1]
 // (X[1, 1] = 4 lies past entry 1's length and is never read).

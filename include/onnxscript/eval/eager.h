@@ -16,16 +16,25 @@ namespace onnxscript::eval {
 /// Throws KernelError (missing kernel, bad inputs) naming the operator, its
 /// version and the input types.
 std::vector<RuntimeValue> run_op(std::string_view op_type, std::span<const RuntimeValue> inputs,
-                                 std::span<const ir::Attribute> attributes = {}, size_t num_outputs = 1,
-                                 int64_t version = 17, std::string_view domain = "",
-                                 GraphRunner* runner = nullptr);
+                                 std::span<const ir::Attribute> attributes = {},
+                                 size_t num_outputs = 1, int64_t version = 17,
+                                 std::string_view domain = "", GraphRunner* runner = nullptr);
+
+/// The allocation-free form the eDSL uses: inputs are pointed to (null for
+/// an omitted input) and the outputs are written to `outputs`, whose size is
+/// the operator's output count.
+void run_op_into(std::string_view op_type, std::span<const RuntimeValue* const> inputs,
+                 std::span<RuntimeValue> outputs, std::span<const ir::Attribute> attributes,
+                 int64_t version, std::string_view domain);
 
 /// Convenience for tests: run_op with an initializer list of inputs.
-inline std::vector<RuntimeValue> run_op(std::string_view op_type, std::initializer_list<RuntimeValue> inputs,
+inline std::vector<RuntimeValue> run_op(std::string_view op_type,
+                                        std::initializer_list<RuntimeValue> inputs,
                                         std::initializer_list<ir::Attribute> attributes = {},
                                         size_t num_outputs = 1, int64_t version = 17) {
   return run_op(op_type, std::span<const RuntimeValue>(inputs.begin(), inputs.size()),
-                std::span<const ir::Attribute>(attributes.begin(), attributes.size()), num_outputs, version);
+                std::span<const ir::Attribute>(attributes.begin(), attributes.size()), num_outputs,
+                version);
 }
 
 }  // namespace onnxscript::eval

@@ -23,7 +23,7 @@
 namespace onnxscript::ir {
 class Graph;
 class Node;
-}
+}  // namespace onnxscript::ir
 
 namespace onnxscript::eval {
 
@@ -59,7 +59,23 @@ class KernelContext {
   /// A context over caller-owned spans; `outputs` must be sized to the node's outputs.
   KernelContext(OpId op, std::span<const RuntimeValue> inputs, std::span<RuntimeValue> outputs,
                 std::span<const ir::Attribute> attributes, GraphRunner* runner = nullptr)
-      : op_(op), inputs_(inputs), outputs_(outputs), attributes_(attributes), runner_(runner) {}
+      : op_(op),
+        num_inputs_(inputs.size()),
+        input_values_(inputs.data()),
+        outputs_(outputs),
+        attributes_(attributes),
+        runner_(runner) {}
+  /// A context whose inputs are pointed to (null: omitted), for callers that
+  /// hold their values elsewhere and should not copy them (eager calls).
+  KernelContext(OpId op, std::span<const RuntimeValue* const> inputs,
+                std::span<RuntimeValue> outputs, std::span<const ir::Attribute> attributes,
+                GraphRunner* runner = nullptr)
+      : op_(op),
+        num_inputs_(inputs.size()),
+        input_pointers_(inputs.data()),
+        outputs_(outputs),
+        attributes_(attributes),
+        runner_(runner) {}
 
   /// The operator being run.
   const OpId& op() const { return op_; }
@@ -68,9 +84,9 @@ class KernelContext {
 
   // ---- inputs ----
   /// Number of inputs given (trailing omitted ones may be absent).
-  size_t num_inputs() const { return inputs_.size(); }
+  size_t num_inputs() const { return num_inputs_; }
   /// True when input `i` exists and is not omitted.
-  bool has_input(size_t i) const { return i < inputs_.size() && !inputs_[i].is_none(); }
+  bool has_input(size_t i) const { return !input(i).is_none(); }
   /// Input `i`; kNone when omitted or absent.
   const RuntimeValue& input(size_t i) const;
   /// Input `i` as a tensor; throws KernelError naming the operator when it is
@@ -118,7 +134,10 @@ class KernelContext {
 
  private:
   OpId op_;
-  std::span<const RuntimeValue> inputs_;
+  size_t num_inputs_;
+  // Exactly one of the two is set, by the constructor used.
+  const RuntimeValue* input_values_ = nullptr;
+  const RuntimeValue* const* input_pointers_ = nullptr;
   std::span<RuntimeValue> outputs_;
   std::span<const ir::Attribute> attributes_;
   GraphRunner* runner_;

@@ -51,6 +51,8 @@ class Value {
   Value(const Tensor& tensor);  // NOLINT: tensors convert
   /// A concrete value, held by the current eager scope.
   Value(const eval::RuntimeValue& value);  // NOLINT
+  /// A concrete value moved into the current eager scope (no copy).
+  Value(eval::RuntimeValue&& value);  // NOLINT
   /// A traced value.
   static Value traced(ir::Value* value) {
     Value v;

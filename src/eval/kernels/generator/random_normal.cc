@@ -8,10 +8,8 @@ namespace onnxscript::eval {
 namespace {
 
 void random_normal(KernelContext& ctx) {
-  const std::vector<int64_t> shape = ctx.required_attribute("shape").as_ints();
-  for (int64_t d : shape)
-    if (d < 0) ctx.fail(fmt::format("shape has a negative dimension {}", d));
-  ctx.set_output(0, random_normal_tensor(ctx, random_output_type(ctx, DataType::kFloat), shape));
+  const DataType dtype = random_output_type(ctx, DataType::kFloat);
+  ctx.set_output(0, random_normal_tensor(ctx, dtype, random_shape_attribute(ctx)));
 }
 
 }  // namespace

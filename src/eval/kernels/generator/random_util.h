@@ -93,4 +93,30 @@ inline Tensor random_normal_tensor(const KernelContext& ctx, DataType dtype,
   return random_float_tensor(ctx, dtype, std::move(shape), [&] { return normal(engine); });
 }
 
+/// A tensor of `dtype` and `shape` drawn uniformly from [low, high), from the
+/// node's `low` and `high` attributes (RandomUniform, RandomUniformLike);
+/// non-finite bounds or low > high are an error.
+inline Tensor random_uniform_tensor(const KernelContext& ctx, DataType dtype,
+                                    std::vector<int64_t> shape) {
+  const float low = ctx.attr_float("low", 0.0f);
+  const float high = ctx.attr_float("high", 1.0f);
+  if (!std::isfinite(low) || !std::isfinite(high) || !(low <= high))
+    ctx.fail(fmt::format("low {} and high {} must be finite with low <= high", low, high));
+  RandomEngine seeded;
+  RandomEngine& engine = random_engine(ctx, seeded);
+  std::uniform_real_distribution<double> uniform(low, high);
+  return random_float_tensor(
+      ctx, dtype, std::move(shape), [&] { return uniform(engine); },
+      std::pair<double, double>(low, high));
+}
+
+/// The `shape` attribute of RandomUniform and RandomNormal; a negative
+/// dimension is an error.
+inline std::vector<int64_t> random_shape_attribute(const KernelContext& ctx) {
+  std::vector<int64_t> shape = ctx.required_attribute("shape").as_ints();
+  for (int64_t d : shape)
+    if (d < 0) ctx.fail(fmt::format("shape has a negative dimension {}", d));
+  return shape;
+}
+
 }  // namespace onnxscript::eval
