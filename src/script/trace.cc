@@ -1,7 +1,8 @@
 #include "onnxscript/script/trace.h"
 
+#include <algorithm>
 #include <charconv>
-#include <deque>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -66,8 +67,21 @@ std::string TraceScope::fresh_name(std::string_view hint) {
 }
 
 struct EagerScope::Arena {
-  // A deque keeps element addresses stable as it grows.
-  std::deque<eval::RuntimeValue> values;
+  // Blocks that never reallocate keep element addresses stable as the arena
+  // grows; each is twice the last (up to a cap), so a long eager chain costs
+  // few allocations.
+  std::vector<std::vector<eval::RuntimeValue>> blocks;
+
+  const eval::RuntimeValue* push(eval::RuntimeValue value) {
+    if (blocks.empty() || blocks.back().size() == blocks.back().capacity()) {
+      constexpr size_t kFirstBlock = 16, kLargestBlock = 4096;
+      const size_t size =
+          blocks.empty() ? kFirstBlock : std::min(2 * blocks.back().capacity(), kLargestBlock);
+      blocks.emplace_back().reserve(size);
+    }
+    blocks.back().push_back(std::move(value));
+    return &blocks.back().back();
+  }
 };
 
 EagerScope::EagerScope() : arena_(new Arena), parent_(current_eager) { current_eager = this; }
@@ -81,8 +95,7 @@ const eval::RuntimeValue* EagerScope::hold(eval::RuntimeValue value) {
   // Values created outside any explicit scope live as long as the thread.
   thread_local Arena thread_arena;
   Arena* arena = current_eager ? current_eager->arena_ : &thread_arena;
-  arena->values.push_back(std::move(value));
-  return &arena->values.back();
+  return arena->push(std::move(value));
 }
 
 }  // namespace onnxscript
