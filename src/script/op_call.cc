@@ -1,6 +1,8 @@
 #include "onnxscript/script/op_call.h"
 
-#include <array>
+#include <cstddef>
+#include <memory>
+#include <new>
 #include <span>
 
 #include <fmt/format.h>
@@ -27,23 +29,35 @@ namespace {
 template <typename T, size_t kInline = 6>
 class ScratchArray {
  public:
+  // Exactly `size` elements are value-initialized: a one-input call does
+  // not pay for constructing and destroying kInline values.
   explicit ScratchArray(size_t size) : size_(size) {
-    if (size > kInline) heap_.resize(size);
+    if (size > kInline) {
+      heap_.resize(size);
+      data_ = heap_.data();
+    } else {
+      data_ = std::launder(reinterpret_cast<T*>(inline_));
+      std::uninitialized_value_construct_n(data_, size);
+    }
+  }
+  ~ScratchArray() {
+    if (size_ <= kInline) std::destroy_n(data_, size_);
   }
   ScratchArray(const ScratchArray&) = delete;
   ScratchArray& operator=(const ScratchArray&) = delete;
 
-  T* data() { return size_ > kInline ? heap_.data() : inline_.data(); }
-  const T* data() const { return size_ > kInline ? heap_.data() : inline_.data(); }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
   size_t size() const { return size_; }
-  T& operator[](size_t i) { return data()[i]; }
-  const T& operator[](size_t i) const { return data()[i]; }
-  std::span<T> span() { return {data(), size_}; }
-  std::span<const T> span() const { return {data(), size_}; }
+  T& operator[](size_t i) { return data_[i]; }
+  const T& operator[](size_t i) const { return data_[i]; }
+  std::span<T> span() { return {data_, size_}; }
+  std::span<const T> span() const { return {data_, size_}; }
 
  private:
   size_t size_;
-  std::array<T, kInline> inline_{};
+  T* data_;
+  alignas(T) std::byte inline_[kInline * sizeof(T)];
   std::vector<T> heap_;
 };
 
@@ -311,20 +325,23 @@ class OpCall {
     if (has_graphs_) return evaluate_with_subgraphs();
     // Concrete inputs are pointed to, not copied; literals are materialized
     // beside them.
-    ScratchArray<eval::RuntimeValue, 3> literals(inputs_.size());
+    size_t num_literals = 0;
+    for (const Value& v : inputs_) num_literals += v.is_literal() ? 1 : 0;
+    ScratchArray<eval::RuntimeValue, 3> literals(num_literals);
     ScratchArray<const eval::RuntimeValue*> ins(inputs_.size());
     for (size_t i = 0; i < inputs_.size(); ++i) {
       const Value& v = inputs_[i];
       if (v.is_concrete()) {
         ins[i] = &v.concrete();
       } else if (v.is_literal()) {
-        literals[i] = materialize(v, plans_[i].dtype);
-        ins[i] = &literals[i];
+        eval::RuntimeValue& literal = literals[--num_literals];
+        literal = materialize(v, plans_[i].dtype);
+        ins[i] = &literal;
       } else {
         ins[i] = nullptr;
       }
     }
-    ScratchArray<eval::RuntimeValue, 3> outs(num_outputs_);
+    ScratchArray<eval::RuntimeValue, 2> outs(num_outputs_);
     try {
       eval::run_op_into(sig_.name, ins.span(), outs.span(), attributes_, opset_version_,
                         sig_.domain);
