@@ -1,9 +1,12 @@
 #pragma once
-// Shared by the kernel tests: reading a tensor output's elements.
+// Shared by the kernel tests: reading a tensor output's elements, and the
+// message of a kernel error.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
+#include "onnxscript/eval/kernel.h"
 #include "onnxscript/eval/runtime_value.h"
 #include "onnxscript/ir/element_types.h"
 
@@ -16,6 +19,17 @@ std::vector<T> values(const RuntimeValue& v) {
   const Tensor& t = v.tensor();
   EXPECT_EQ(t.dtype(), ir::data_type_of<T>());
   return std::vector<T>(t.data<T>(), t.data<T>() + t.numel());
+}
+
+/// The message of the KernelError that running `f` throws ("" if none).
+template <typename F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const KernelError& e) {
+    return e.what();
+  }
+  return "";
 }
 
 }  // namespace onnxscript::eval::test_util

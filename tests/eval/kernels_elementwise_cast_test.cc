@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "eval/kernel_test_util.h"
 #include "onnxscript/eval/eager.h"
 #include "onnxscript/support/float8.h"
 
@@ -32,15 +33,7 @@ std::vector<T> values(const Tensor& t) {
 
 std::vector<std::string> strings(const Tensor& t) { return values<std::string>(t); }
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test_util::error_of;
 
 TEST(Cast, IntegersWrapAndFloatsTruncate) {
   EXPECT_EQ(values<int8_t>(cast(Tensor::from<int16_t>({200, -129, 127}), DataType::kInt8)),

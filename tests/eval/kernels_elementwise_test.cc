@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "eval/kernel_test_util.h"
 #include "eval/util/broadcast.h"
 #include "onnxscript/eval/eager.h"
 
@@ -68,16 +69,7 @@ void expect_near(const Tensor& t, std::vector<double> expected, double rtol = 1e
   }
 }
 
-// The message of the KernelError that running `f` throws ("" if none).
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test_util::error_of;
 
 Tensor f32(std::initializer_list<float> v, Shape shape = {-1}) {
   return Tensor::from<float>(v, shape);

@@ -13,6 +13,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "eval/kernel_test_util.h"
 #include "onnxscript/eval/eager.h"
 #include "onnxscript/eval/session.h"
 #include "onnxscript/ir/ir.h"
@@ -69,15 +70,7 @@ void expect_near(const std::vector<double>& actual, const std::vector<double>& e
     EXPECT_NEAR(actual[i], expected[i], tolerance) << "element " << i;
 }
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test_util::error_of;
 
 double mean_of(const std::vector<double>& v) {
   double s = 0;
