@@ -112,10 +112,10 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("model", opts->model, "The model (.onnx, or ONNX text)")
       ->required()
       ->check(CLI::ExistingFile);
-  cmd->add_option(
-      "-i,--input", opts->inputs,
-      "NAME=FILE binds a graph input to a .npy or .pb (TensorProto, SequenceProto, MapProto, OptionalProto) "
-      "file; a bare FILE binds the next input. Repeatable.");
+  cmd->add_option("-i,--input", opts->inputs,
+                  "NAME=FILE binds a graph input to a .npy or .pb (TensorProto, SequenceProto, "
+                  "MapProto, OptionalProto) "
+                  "file; a bare FILE binds the next input. Repeatable.");
   cmd->add_option("-o,--output-dir", opts->output_dir,
                   "Write each output there as NAME.npy (tensors) or NAME.pb (other values)");
   cmd->add_flag("-q,--quiet", opts->quiet, "Do not print the output values");
