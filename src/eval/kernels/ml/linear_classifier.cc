@@ -53,10 +53,7 @@ void linear_classifier(KernelContext& ctx) {
       out_row[0] = -scores[0];
       out_row[1] = scores[0];
     } else {
-      int64_t best = 0;
-      for (int64_t c = 1; c < rows; ++c)
-        if (scores[c] > scores[best]) best = c;
-      labels.write(y, r, best);
+      labels.write(y, r, ml::top_class(std::span<const double>(scores)));
       std::copy(scores.begin(), scores.end(), out_row.begin());
     }
     ml::apply_post_transform(transform, out_row);

@@ -30,6 +30,16 @@
 
 namespace onnxscript::eval::ml {
 
+/// The index of the first largest score: the predicted class (ties go to
+/// the lower class index).
+template <typename T>
+int64_t top_class(std::span<const T> scores) {
+  int64_t best = 0;
+  for (size_t c = 1; c < scores.size(); ++c)
+    if (scores[c] > scores[static_cast<size_t>(best)]) best = static_cast<int64_t>(c);
+  return best;
+}
+
 // ---------------------------------------------------------------- attributes
 
 /// A string-list attribute, or empty when absent; a KernelError when it has another type.

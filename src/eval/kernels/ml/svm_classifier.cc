@@ -111,10 +111,7 @@ void svm_classifier(KernelContext& ctx) {
         for (int64_t f = 0; f < features; ++f) s += x.row(r)[f] * coefficients[c * features + f];
         row[c] = s;
       }
-      int64_t best = 0;
-      for (int64_t c = 1; c < classes; ++c)
-        if (row[c] > row[best]) best = c;
-      labels.write(y, r, best);
+      labels.write(y, r, ml::top_class(std::span<const double>(row)));
       ml::apply_post_transform(transform, row);
     }
     ctx.set_output(0, y);
@@ -160,10 +157,7 @@ void svm_classifier(KernelContext& ctx) {
         ++votes[s > 0 ? i : j];
       }
     }
-    int64_t best = 0;
-    for (int64_t c = 1; c < classes; ++c)
-      if (votes[c] > votes[best]) best = c;
-    labels.write(y, r, best);
+    labels.write(y, r, ml::top_class(std::span<const int64_t>(votes)));
 
     std::span<double> row(z.data() + r * columns, static_cast<size_t>(columns));
     if (with_probabilities) {

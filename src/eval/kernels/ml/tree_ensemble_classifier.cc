@@ -69,10 +69,7 @@ void tree_ensemble_classifier(KernelContext& ctx) {
       labels.write(y, r, row[1] > row[0] ? 1 : 0);
     } else {
       for (int64_t c = 0; c < classes; ++c) row[c] = scores[c] + (base.empty() ? 0.0 : base[c]);
-      int64_t best = 0;
-      for (int64_t c = 1; c < classes; ++c)
-        if (row[c] > row[best]) best = c;
-      labels.write(y, r, best);
+      labels.write(y, r, ml::top_class(std::span<const double>(row)));
       ml::apply_post_transform(transform, row);
     }
   }

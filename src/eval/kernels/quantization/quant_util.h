@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "eval/kernels/linalg/gemm_util.h"
+#include "eval/kernels/linalg/matmul_plan.h"
 #include "eval/kernels/nn/spatial.h"
 #include "eval/util/broadcast.h"
 #include "eval/util/shape_util.h"
@@ -174,39 +175,13 @@ inline Tensor centre_on_zero_point(const KernelContext& ctx, const Tensor& q,
 /// receives the shape numpy gives the result (those added axes dropped).
 inline Tensor int32_matmul(const KernelContext& ctx, const Tensor& a, const Tensor& b,
                            std::vector<int64_t>& out_shape) {
-  if (a.rank() == 0 || b.rank() == 0) ctx.fail("A and B must have rank >= 1");
-  std::vector<int64_t> as = a.shape(), bs = b.shape();
-  if (as.size() == 1) as.insert(as.begin(), 1);
-  if (bs.size() == 1) bs.push_back(1);
-  const int64_t m = as[as.size() - 2], k = as.back(), n = bs.back();
-  if (bs[bs.size() - 2] != k)
-    ctx.fail(fmt::format("inner dimensions differ: A {} and B {}", shape_string(a.shape()),
-                         shape_string(b.shape())));
-  const std::vector<int64_t> a_batch(as.begin(), as.end() - 2), b_batch(bs.begin(), bs.end() - 2);
-  const std::vector<int64_t> batch = broadcast_shapes(ctx, a_batch, b_batch);
-  out_shape = batch;
-  if (a.rank() > 1) out_shape.push_back(m);
-  if (b.rank() > 1) out_shape.push_back(n);
-  std::vector<int64_t> full = batch;
-  full.push_back(m);
-  full.push_back(n);
+  const MatMulPlan plan = plan_matmul(ctx, a, b);
+  out_shape = plan.out_shape;
+  std::vector<int64_t> full = plan.batch;
+  full.push_back(plan.m);
+  full.push_back(plan.n);
   Tensor out(DataType::kInt32, full);
-  const int64_t nb = shape_product(batch, 0, batch.size());
-  const std::vector<int64_t> sa = broadcast_strides(a_batch, batch),
-                             sb = broadcast_strides(b_batch, batch);
-  std::vector<int64_t> index(batch.size(), 0);
-  const std::vector<int64_t> zero(batch.size(), 0);
-  int64_t unused = 0;
-  for (int64_t i = 0; i < nb; ++i) {
-    int64_t oa = 0, ob = 0;
-    for (size_t d = 0; d < batch.size(); ++d) {
-      oa += index[d] * sa[d];
-      ob += index[d] * sb[d];
-    }
-    gemm<int32_t>(false, false, m, n, k, 1.0, a.data<int32_t>() + oa * m * k,
-                  b.data<int32_t>() + ob * k * n, 0.0, out.data<int32_t>() + i * m * n);
-    next_index(index, batch, zero, unused);
-  }
+  batched_matmul<int32_t>(plan, a.data<int32_t>(), b.data<int32_t>(), out.data<int32_t>());
   return out;
 }
 
