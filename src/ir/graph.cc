@@ -27,7 +27,7 @@ void Value::remove_use(Use use) {
 void Value::replace_all_uses_with(Value* other) {
   if (other == this) return;
   // set_input edits uses_, so work on a copy.
-  const std::vector<Use> uses = uses_;
+  const std::vector<Use> uses(uses_.begin(), uses_.end());
   for (const Use& use : uses) use.node->set_input(static_cast<size_t>(use.index), other);
   for (Value*& out : graph_->outputs()) {
     if (out == this) out = other;
@@ -136,8 +136,8 @@ Graph::Graph(std::string name) : name_(std::move(name)) {}
 Graph::~Graph() = default;
 
 Value* Graph::new_value(std::string name) {
-  values_.push_back(std::unique_ptr<Value>(new Value(this, std::move(name))));
-  return values_.back().get();
+  new (values_.next_slot()) Value(this, std::move(name));
+  return values_.commit();
 }
 
 Value* Graph::add_input(std::string name, std::optional<Type> type) {
@@ -158,12 +158,12 @@ Value* Graph::add_initializer(std::string name, Tensor value) {
 void Graph::set_initializer(Value* value, Tensor tensor) {
   ONNXSCRIPT_CHECK(value->graph() == this, "initializer '{}' belongs to another graph", value->name());
   if (!value->const_value_) initializers_.push_back(value);
-  value->const_value_ = std::move(tensor);
+  value->const_value_ = std::make_unique<Tensor>(std::move(tensor));
 }
 
 Value* Graph::add_sparse_initializer(std::string name, SparseTensor value) {
   Value* v = new_value(std::move(name));
-  v->sparse_value_ = std::move(value);
+  v->sparse_value_ = std::make_unique<SparseTensor>(std::move(value));
   sparse_initializers_.push_back(v);
   return v;
 }
@@ -177,10 +177,10 @@ void Graph::remove_initializer(Value* value) {
 
 Value* Graph::create_detached_value(std::string name) { return new_value(std::move(name)); }
 
-Node* Graph::new_node(std::string op_type, std::vector<Value*> inputs, size_t num_outputs,
+Node* Graph::new_node(std::string op_type, std::span<Value* const> inputs, size_t num_outputs,
                       std::string domain) {
-  nodes_.push_back(std::unique_ptr<Node>(new Node(this, std::move(op_type), std::move(domain))));
-  Node* node = nodes_.back().get();
+  new (nodes_.next_slot()) Node(this, std::move(op_type), std::move(domain));
+  Node* node = nodes_.commit();
   node->inputs_.reserve(inputs.size());
   for (Value* in : inputs) node->append_input(in);
   node->outputs_.reserve(num_outputs);
@@ -225,18 +225,19 @@ void Graph::unlink(Node* node) {
   --num_nodes_;
 }
 
-Node* Graph::append_node(std::string op_type, std::vector<Value*> inputs, size_t num_outputs,
+Node* Graph::append_node(std::string op_type, std::span<Value* const> inputs, size_t num_outputs,
                          std::string domain) {
-  Node* node = new_node(std::move(op_type), std::move(inputs), num_outputs, std::move(domain));
+  Node* node = new_node(std::move(op_type), inputs, num_outputs, std::move(domain));
   link_before(node, nullptr);
   return node;
 }
 
-Node* Graph::insert_node_before(Node* position, std::string op_type, std::vector<Value*> inputs,
-                                size_t num_outputs, std::string domain) {
+Node* Graph::insert_node_before(Node* position, std::string op_type,
+                                std::span<Value* const> inputs, size_t num_outputs,
+                                std::string domain) {
   ONNXSCRIPT_CHECK(position && position->graph_ == this && !position->erased_,
                    "insertion point is not a live node of this graph");
-  Node* node = new_node(std::move(op_type), std::move(inputs), num_outputs, std::move(domain));
+  Node* node = new_node(std::move(op_type), inputs, num_outputs, std::move(domain));
   link_before(node, position);
   return node;
 }

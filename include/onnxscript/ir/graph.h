@@ -10,6 +10,7 @@
 /// stands on an erased node still knows where to go next.
 
 #include <cstdint>
+#include <initializer_list>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -20,6 +21,8 @@
 #include <vector>
 
 #include "onnxscript/ir/attribute.h"
+#include "onnxscript/ir/object_pool.h"
+#include "onnxscript/ir/small_vector.h"
 #include "onnxscript/ir/tensor.h"
 #include "onnxscript/ir/type.h"
 
@@ -62,7 +65,7 @@ class Value {
 
   /// Every node input that reads this value, in no particular order. Includes
   /// nodes inside subgraphs that capture it from an outer scope.
-  const std::vector<Use>& uses() const { return uses_; }
+  std::span<const Use> uses() const { return uses_; }
 
   /// True when this value is one of its graph's inputs.
   bool is_graph_input() const;
@@ -70,9 +73,9 @@ class Value {
   bool is_graph_output() const;
 
   /// The initializer value, if this value is a (dense) initializer.
-  const Tensor* const_value() const { return const_value_ ? &*const_value_ : nullptr; }
+  const Tensor* const_value() const { return const_value_.get(); }
   /// The sparse initializer value, if this value is a sparse initializer.
-  const SparseTensor* sparse_value() const { return sparse_value_ ? &*sparse_value_ : nullptr; }
+  const SparseTensor* sparse_value() const { return sparse_value_.get(); }
 
   /// Makes every use of this value a use of `other` instead (including graph outputs).
   void replace_all_uses_with(Value* other);
@@ -92,9 +95,11 @@ class Value {
   Graph* graph_;
   Node* producer_ = nullptr;
   int output_index_ = -1;
-  std::vector<Use> uses_;
-  std::optional<Tensor> const_value_;
-  std::optional<SparseTensor> sparse_value_;
+  SmallVector<Use, 2> uses_;
+  // Boxed: few values are initializers, and every value would otherwise
+  // carry the room for a tensor and a sparse tensor.
+  std::unique_ptr<Tensor> const_value_;
+  std::unique_ptr<SparseTensor> sparse_value_;
 };
 
 /// An operator application. Created by Graph, which owns it.
@@ -118,7 +123,7 @@ class Node {
   void set_name(std::string name) { name_ = std::move(name); }
 
   /// Inputs in order; an omitted optional input is nullptr.
-  std::span<Value* const> inputs() const { return inputs_; }
+  std::span<Value* const> inputs() const { return {inputs_.data(), inputs_.size()}; }
   /// Input `i`, or nullptr when omitted.
   Value* input(size_t i) const { return inputs_.at(i); }
   /// Replaces input `i` (nullptr omits it), keeping use lists right.
@@ -129,7 +134,7 @@ class Node {
   void pop_input();
 
   /// Outputs in order. Every slot has a Value; an omitted output has an empty name.
-  std::span<Value* const> outputs() const { return outputs_; }
+  std::span<Value* const> outputs() const { return {outputs_.data(), outputs_.size()}; }
   /// Output `i`.
   Value* output(size_t i) const { return outputs_.at(i); }
   /// Adds an output value with the given name.
@@ -174,8 +179,8 @@ class Node {
   void adopt_subgraphs(const Attribute& attribute);
 
   std::string op_type_, domain_, overload_, name_;
-  std::vector<Value*> inputs_;
-  std::vector<Value*> outputs_;
+  SmallVector<Value*, 3> inputs_;
+  SmallVector<Value*, 2> outputs_;
   std::vector<Attribute> attributes_;
   Graph* graph_;
   Node* prev_ = nullptr;
@@ -245,7 +250,7 @@ class Graph {
   /// Adds a graph input.
   Value* add_input(std::string name, std::optional<Type> type = std::nullopt);
   /// Graph inputs in order.
-  std::span<Value* const> inputs() const { return inputs_; }
+  std::span<Value* const> inputs() const { return {inputs_.data(), inputs_.size()}; }
   /// Removes input `index`. The value stays alive (for example as an initializer).
   void remove_input(size_t index);
 
@@ -279,11 +284,25 @@ class Graph {
   // ---- nodes ----
 
   /// Creates a node with `num_outputs` unnamed outputs and appends it.
-  Node* append_node(std::string op_type, std::vector<Value*> inputs, size_t num_outputs,
+  Node* append_node(std::string op_type, std::span<Value* const> inputs, size_t num_outputs,
                     std::string domain = "");
+  /// As above, for a braced list of inputs: `append_node("Add", {a, b}, 1)`.
+  Node* append_node(std::string op_type, std::initializer_list<Value*> inputs,
+                    size_t num_outputs, std::string domain = "") {
+    return append_node(std::move(op_type), std::span<Value* const>(inputs.begin(), inputs.size()),
+                       num_outputs, std::move(domain));
+  }
   /// Creates a node like append_node, placed just before `position`.
-  Node* insert_node_before(Node* position, std::string op_type, std::vector<Value*> inputs,
+  Node* insert_node_before(Node* position, std::string op_type, std::span<Value* const> inputs,
                            size_t num_outputs, std::string domain = "");
+  /// As above, for a braced list of inputs.
+  Node* insert_node_before(Node* position, std::string op_type,
+                           std::initializer_list<Value*> inputs, size_t num_outputs,
+                           std::string domain = "") {
+    return insert_node_before(position, std::move(op_type),
+                              std::span<Value* const>(inputs.begin(), inputs.size()),
+                              num_outputs, std::move(domain));
+  }
   /// Moves `node` (of this graph) to just before `position`.
   void move_before(Node* node, Node* position);
   /// Removes a node. Its outputs must have no uses and not be graph outputs;
@@ -318,14 +337,15 @@ class Graph {
  private:
   friend class Node;
   Value* new_value(std::string name);
-  Node* new_node(std::string op_type, std::vector<Value*> inputs, size_t num_outputs,
+  Node* new_node(std::string op_type, std::span<Value* const> inputs, size_t num_outputs,
                  std::string domain);
   void link_before(Node* node, Node* position);
   void unlink(Node* node);
 
   std::string name_;
-  std::vector<std::unique_ptr<Value>> values_;
-  std::vector<std::unique_ptr<Node>> nodes_;
+  // Values are declared first so that they die last: nodes point at them.
+  ObjectPool<Value> values_;
+  ObjectPool<Node> nodes_;
   std::vector<Value*> inputs_, outputs_, initializers_, sparse_initializers_, value_info_;
   Node* head_ = nullptr;
   Node* tail_ = nullptr;

@@ -1,0 +1,73 @@
+#pragma once
+/// \file
+/// ObjectPool: where a Graph keeps its nodes and values. A graph never frees
+/// a node or value before it dies itself (erase() only unlinks, so iterators
+/// stay valid), so they can live in large blocks, side by side in creation
+/// order: one allocation per block instead of one per object, and a walk over
+/// a graph's nodes touches memory in order.
+
+#include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <new>
+#include <vector>
+
+namespace onnxscript::ir {
+
+/// Storage for objects of type `T` that all die together, with the pool.
+/// The owner constructs each object in place (the IR's constructors are
+/// private to Graph): `new (pool.next_slot()) T(...)`, then `pool.commit()`.
+template <typename T>
+class ObjectPool {
+ public:
+  ObjectPool() = default;
+  ObjectPool(const ObjectPool&) = delete;
+  ObjectPool& operator=(const ObjectPool&) = delete;
+  /// Destroys every committed object, oldest first.
+  ~ObjectPool() {
+    size_t left = count_;
+    for (Block& block : blocks_) {
+      const size_t n = std::min(left, block.capacity);
+      for (size_t i = 0; i < n; ++i) std::destroy_at(block.at(i));
+      left -= n;
+    }
+  }
+
+  /// Uninitialized storage for the next object. Calling it again before
+  /// commit() returns the same slot, so a constructor that throws leaks nothing.
+  void* next_slot() {
+    if (blocks_.empty() || used_in_last_ == blocks_.back().capacity) {
+      const size_t capacity =
+          blocks_.empty() ? kFirstBlock : std::min(2 * blocks_.back().capacity, kLargestBlock);
+      blocks_.push_back(Block{std::make_unique<Slot[]>(capacity), capacity});
+      used_in_last_ = 0;
+    }
+    return blocks_.back().slots[used_in_last_].bytes;
+  }
+  /// Counts the object just constructed in next_slot() and returns it.
+  T* commit() {
+    T* object = blocks_.back().at(used_in_last_);
+    ++used_in_last_;
+    ++count_;
+    return object;
+  }
+  /// Number of objects created.
+  size_t size() const { return count_; }
+
+ private:
+  // Graphs range from a handful of nodes (a function body) to millions.
+  static constexpr size_t kFirstBlock = 8, kLargestBlock = 4096;
+  struct Slot {
+    alignas(T) std::byte bytes[sizeof(T)];
+  };
+  struct Block {
+    std::unique_ptr<Slot[]> slots;
+    size_t capacity;
+    T* at(size_t i) { return std::launder(reinterpret_cast<T*>(slots[i].bytes)); }
+  };
+  std::vector<Block> blocks_;
+  size_t used_in_last_ = 0;
+  size_t count_ = 0;
+};
+
+}  // namespace onnxscript::ir
