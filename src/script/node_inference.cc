@@ -13,6 +13,7 @@
 #include "onnxscript/script/op_call.h"
 #include "onnxscript/serde/check.h"
 #include "onnxscript/serde/onnx_interop.h"
+#include "script/inference_memo.h"
 #include "script/subgraph.h"
 
 namespace onnxscript::detail {
@@ -108,6 +109,9 @@ class NodeContext final : public onnx::InferenceContext {
   }
 
   bool all_inputs_typed() const { return all_inputs_typed_; }
+  // True once the rule has asked for the data of any input: its result may
+  // then depend on more than the types (see inference_memo.h).
+  bool data_requested() const { return data_requested_; }
   const onnx::TypeProto& output(size_t i) const { return outputs_[i]; }
 
   const onnx::AttributeProto* getAttribute(const std::string& name) const override {
@@ -123,6 +127,7 @@ class NodeContext final : public onnx::InferenceContext {
   // Converted on request: most rules never ask, and converting every
   // constant operand up front would dominate the cost of inference.
   const onnx::TensorProto* getInputData(size_t index) const override {
+    data_requested_ = true;
     if (index >= known_.size() || !known_[index]) return nullptr;
     if (!input_data_[index]) input_data_[index] = serde::to_onnx_tensor(*known_[index]);
     return &*input_data_[index];
@@ -142,6 +147,7 @@ class NodeContext final : public onnx::InferenceContext {
   std::vector<std::unique_ptr<onnx::AttributeProto>> attributes_;
   std::vector<onnx::TypeProto> outputs_;
   bool all_inputs_typed_ = true;
+  mutable bool data_requested_ = false;
 };
 
 std::string describe_inputs(const ir::Node& node) {
@@ -185,8 +191,20 @@ void infer_node_outputs(ir::Node& node, int64_t opset_version,
     return;
   }
   if (!knows_domain(node.domain(), opset_version)) return;
+  thread_local std::string key;  // reused: no allocation per node once warm
+  const bool memoizable = inference_memo_key(node, opset_version, key);
+  if (memoizable) {
+    if (const InferredTypes* known = recall_inference(key)) {
+      for (size_t i = 0; i < known->size(); ++i)
+        if ((*known)[i]) node.output(i)->set_type(*(*known)[i]);
+      return;
+    }
+  }
   const onnx::OpSchema* schema = find_schema(node.op_type(), opset_version, node.domain());
-  if (!schema || !schema->has_type_and_shape_inference_function()) return;
+  if (!schema || !schema->has_type_and_shape_inference_function()) {
+    if (memoizable) remember_inference(key, InferredTypes(node.outputs().size()));
+    return;
+  }
 
   NodeContext ctx(node, node.outputs().size());
   for (const ir::Attribute& a : node.attributes()) {
@@ -202,12 +220,15 @@ void infer_node_outputs(ir::Node& node, int64_t opset_version,
         fmt::format("{}: inputs ({}) are rejected by type and shape inference: {} (at {})",
                     node.op_type(), describe_inputs(node), e.what(), where(location)));
   }
+  InferredTypes inferred(node.outputs().size());
   for (size_t i = 0; i < node.outputs().size(); ++i) {
     const onnx::TypeProto& type = ctx.output(i);
     if (type.value_case() == onnx::TypeProto::VALUE_NOT_SET) continue;
     if (type.has_tensor_type() && type.tensor_type().elem_type() == 0) continue;
-    node.output(i)->set_type(serde::from_onnx_type(type));
+    inferred[i] = serde::from_onnx_type(type);
+    node.output(i)->set_type(inferred[i]);
   }
+  if (memoizable && !ctx.data_requested()) remember_inference(key, std::move(inferred));
 }
 
 }  // namespace onnxscript::detail

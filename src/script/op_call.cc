@@ -262,7 +262,7 @@ class OpCall {
     TraceScope* scope = TraceScope::current();
     if (!scope) fail("a traced value is used outside the script that traces it");
     ir::Graph& graph = scope->graph();
-    std::vector<ir::Value*> ins(inputs_.size(), nullptr);
+    ScratchArray<ir::Value*> ins(inputs_.size());
     for (size_t i = 0; i < inputs_.size(); ++i) {
       const Value& v = inputs_[i];
       if (v.is_traced()) {
@@ -287,7 +287,7 @@ class OpCall {
     }
     scope->use_opset(sig_.domain, opset_version_);
     if (has_graphs_) prepare_graph_attributes(attributes_);
-    ir::Node* node = graph.append_node(std::string(sig_.name), std::move(ins), num_outputs_,
+    ir::Node* node = graph.append_node(std::string(sig_.name), ins.span(), num_outputs_,
                                        std::string(sig_.domain));
     node->origin = location_;
     for (ir::Attribute& a : attributes_) node->set_attribute(std::move(a));

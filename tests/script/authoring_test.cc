@@ -115,6 +115,45 @@ TEST(Inference, ReshapeReadsItsConstantShape) {
   EXPECT_EQ(f.to_function().body().outputs()[0]->type()->to_string(), "float[3,4]");
 }
 
+// Inference results are memoized by signature (script/inference_memo.h).
+// A rule that reads a constant input's data must not be answered from the
+// memo: two Reshapes with the same input types but different shape data
+// must get different output shapes, in either order.
+TEST(Inference, MemoNeverReusesAResultThatReadConstantData) {
+  const Function f = script("f", {"X"}, [](FLOAT<2, 6> X) {
+    Value a = op::Reshape(X, Tensor::from<int64_t>({3, -1}));
+    Value b = op::Reshape(X, Tensor::from<int64_t>({4, -1}));
+    Value c = op::Reshape(X, Tensor::from<int64_t>({3, -1}));
+    return op::Concat(
+        {op::Flatten(a, {.axis = 0}), op::Flatten(b, {.axis = 0}), op::Flatten(c, {.axis = 0})},
+        {.axis = 1});
+  });
+  std::vector<std::string> reshaped;
+  for (const ir::Node* n : f.to_function().body().nodes())
+    if (n->op_type() == "Reshape") reshaped.push_back(n->output(0)->type()->to_string());
+  EXPECT_THAT(reshaped, ElementsAre("float[3,4]", "float[4,3]", "float[3,4]"));
+}
+
+// A repeated signature is answered from the memo, and the answer is the
+// rule's: each link of a chain gets the full type, and a change of input
+// shape or attribute is a new signature.
+TEST(Inference, MemoAnswersRepeatedSignaturesWithTheRulesResult) {
+  const Function f = script("f", {"X", "Y"}, [](FLOAT<2, 3> X, FLOAT<5, 7> Y) {
+    Value x = X, y = Y;
+    for (int i = 0; i < 3; ++i) {
+      x = op::Transpose(op::Relu(x), {.perm = {1, 0}});
+      y = op::Transpose(op::Relu(y), {.perm = {1, 0}});
+    }
+    return op::Concat({op::Flatten(x, {.axis = 0}), op::Flatten(y, {.axis = 0})}, {.axis = 1});
+  });
+  std::vector<std::string> transposed;
+  for (const ir::Node* n : f.to_function().body().nodes())
+    if (n->op_type() == "Transpose") transposed.push_back(n->output(0)->type()->to_string());
+  EXPECT_THAT(transposed, ElementsAre("float[3,2]", "float[7,5]", "float[2,3]", "float[5,7]",
+                                      "float[3,2]", "float[7,5]"));
+  EXPECT_EQ(f.to_function().body().outputs()[0]->type()->to_string(), "float[1,41]");
+}
+
 TEST(Inference, CanBeTurnedOff) {
   ScopedTraceOptions options({.infer_types = false});
   const Function f =

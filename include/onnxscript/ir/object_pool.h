@@ -39,7 +39,9 @@ class ObjectPool {
     if (blocks_.empty() || used_in_last_ == blocks_.back().capacity) {
       const size_t capacity =
           blocks_.empty() ? kFirstBlock : std::min(2 * blocks_.back().capacity, kLargestBlock);
-      blocks_.push_back(Block{std::make_unique<Slot[]>(capacity), capacity});
+      // new, not make_unique: the slots are constructed into later, zeroing them first
+      // would be wasted work.
+      blocks_.push_back(Block{std::unique_ptr<Slot[]>(new Slot[capacity]), capacity});
       used_in_last_ = 0;
     }
     return blocks_.back().slots[used_in_last_].bytes;
