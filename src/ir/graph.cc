@@ -147,7 +147,9 @@ Value* Graph::add_input(std::string name, std::optional<Type> type) {
   return v;
 }
 
-void Graph::remove_input(size_t index) { inputs_.erase(inputs_.begin() + static_cast<ptrdiff_t>(index)); }
+void Graph::remove_input(size_t index) {
+  inputs_.erase(inputs_.begin() + static_cast<ptrdiff_t>(index));
+}
 
 Value* Graph::add_initializer(std::string name, Tensor value) {
   Value* v = new_value(std::move(name));
@@ -156,7 +158,8 @@ Value* Graph::add_initializer(std::string name, Tensor value) {
 }
 
 void Graph::set_initializer(Value* value, Tensor tensor) {
-  ONNXSCRIPT_CHECK(value->graph() == this, "initializer '{}' belongs to another graph", value->name());
+  ONNXSCRIPT_CHECK(value->graph() == this, "initializer '{}' belongs to another graph",
+                   value->name());
   if (!value->const_value_) initializers_.push_back(value);
   value->const_value_ = std::make_unique<Tensor>(std::move(tensor));
 }
@@ -232,9 +235,8 @@ Node* Graph::append_node(std::string op_type, std::span<Value* const> inputs, si
   return node;
 }
 
-Node* Graph::insert_node_before(Node* position, std::string op_type,
-                                std::span<Value* const> inputs, size_t num_outputs,
-                                std::string domain) {
+Node* Graph::insert_node_before(Node* position, std::string op_type, std::span<Value* const> inputs,
+                                size_t num_outputs, std::string domain) {
   ONNXSCRIPT_CHECK(position && position->graph_ == this && !position->erased_,
                    "insertion point is not a live node of this graph");
   Node* node = new_node(std::move(op_type), inputs, num_outputs, std::move(domain));
@@ -243,7 +245,8 @@ Node* Graph::insert_node_before(Node* position, std::string op_type,
 }
 
 void Graph::move_before(Node* node, Node* position) {
-  ONNXSCRIPT_CHECK(node->graph_ == this && !node->erased_, "can only move live nodes of this graph");
+  ONNXSCRIPT_CHECK(node->graph_ == this && !node->erased_,
+                   "can only move live nodes of this graph");
   if (node == position) return;
   unlink(node);
   link_before(node, position);
@@ -259,12 +262,13 @@ void drop_uses(Node* node) {
 }  // namespace
 
 void Graph::erase(Node* node) {
-  ONNXSCRIPT_CHECK(node->graph_ == this && !node->erased_, "can only erase live nodes of this graph");
+  ONNXSCRIPT_CHECK(node->graph_ == this && !node->erased_,
+                   "can only erase live nodes of this graph");
   for (Value* out : node->outputs()) {
     if (!out->uses().empty() || out->is_graph_output()) {
-      throw ValidationError(fmt::format(
-          "cannot erase node '{}' ({}): its output '{}' is still used", node->name(),
-          node->op_type(), out->name()));
+      throw ValidationError(
+          fmt::format("cannot erase node '{}' ({}): its output '{}' is still used", node->name(),
+                      node->op_type(), out->name()));
     }
   }
   drop_uses(node);

@@ -287,8 +287,8 @@ class Graph {
   Node* append_node(std::string op_type, std::span<Value* const> inputs, size_t num_outputs,
                     std::string domain = "");
   /// As above, for a braced list of inputs: `append_node("Add", {a, b}, 1)`.
-  Node* append_node(std::string op_type, std::initializer_list<Value*> inputs,
-                    size_t num_outputs, std::string domain = "") {
+  Node* append_node(std::string op_type, std::initializer_list<Value*> inputs, size_t num_outputs,
+                    std::string domain = "") {
     return append_node(std::move(op_type), std::span<Value* const>(inputs.begin(), inputs.size()),
                        num_outputs, std::move(domain));
   }
@@ -300,8 +300,8 @@ class Graph {
                            std::initializer_list<Value*> inputs, size_t num_outputs,
                            std::string domain = "") {
     return insert_node_before(position, std::move(op_type),
-                              std::span<Value* const>(inputs.begin(), inputs.size()),
-                              num_outputs, std::move(domain));
+                              std::span<Value* const>(inputs.begin(), inputs.size()), num_outputs,
+                              std::move(domain));
   }
   /// Moves `node` (of this graph) to just before `position`.
   void move_before(Node* node, Node* position);
