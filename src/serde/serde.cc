@@ -20,6 +20,7 @@
 #include "serde/atomic_file.h"
 #include "serde/external_data.h"
 #include "serde/model_io.h"
+#include "serde/wire_encoder.h"
 
 namespace onnxscript::serde {
 namespace {
@@ -206,6 +207,10 @@ ir::Model load_model_from_bytes(std::string_view bytes, const std::filesystem::p
 }
 
 std::string serialize_model(const ir::Model& model) {
+  // Plain models (what the eDSL builds, and most files) take the direct
+  // encoder; the rest, and every error, go through protobuf messages.
+  std::string bytes;
+  if (detail::encode_model_fast(model, &bytes)) return bytes;
   ErrorContext ctx{"<serialize_model>"};
   // An arena: a large model is hundreds of thousands of small messages, and
   // allocating and freeing them one by one costs more than encoding them.
@@ -232,6 +237,13 @@ void save_model(const ir::Model& model, const std::filesystem::path& path,
   if (path.filename().empty()) ctx.fail<IoError>("the path names no file");
 
   if (!options.use_external_data) {
+    std::string bytes;
+    if (detail::encode_model_fast(model, &bytes)) {  // see serialize_model
+      detail::AtomicFile file(path);
+      file.write(bytes.data(), bytes.size());
+      file.publish();
+      return;
+    }
     google::protobuf::Arena arena;  // see serialize_model
     wire::ModelProto& proto = *google::protobuf::Arena::CreateMessage<wire::ModelProto>(&arena);
     uint64_t size = 0;
