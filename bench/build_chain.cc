@@ -3,7 +3,7 @@
 // per-node type inference on and off. bench/build_chain.sh compares the
 // figures with onnx.helper building the same chain.
 //
-// Usage: build_chain [NODES]   (default 100000)
+// Usage: build_chain [NODES] [off|on]   (default 100000, both cases)
 // Prints one line per case: "<case> <operator nodes per second>", and on
 // stderr where the time went: tracing (to_model), serializing, releasing.
 #include <chrono>
@@ -74,11 +74,14 @@ size_t build_once(int64_t nodes, bool infer, Phases& phases) {
 
 int main(int argc, char** argv) {
   const int64_t nodes = argc > 1 ? std::atoll(argv[1]) : 100000;
-  if (nodes <= 0) {
-    std::fprintf(stderr, "usage: build_chain [NODES > 0]\n");
+  // One case alone, for profiling: "off" or "on".
+  const std::string only = argc > 2 ? argv[2] : "";
+  if (nodes <= 0 || argc > 3 || (!only.empty() && only != "off" && only != "on")) {
+    std::fprintf(stderr, "usage: build_chain [NODES > 0] [off|on]\n");
     return 2;
   }
   for (const bool infer : {false, true}) {
+    if (!only.empty() && infer != (only == "on")) continue;
     Phases best;
     best.trace = 1e300;
     size_t bytes = 0;

@@ -1,10 +1,59 @@
 #include "onnxscript/ir/type.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
 namespace onnxscript::ir {
+
+const Dim& Shape::at(size_t i) const {
+  if (i >= size()) throw std::out_of_range("Shape::at");
+  return data()[i];
+}
+
+void Shape::set(size_t i, Dim dim) {
+  make_room(0);
+  rep_->dims()[i] = std::move(dim);
+}
+
+bool Shape::operator==(const Shape& other) const {
+  if (rep_ == other.rep_) return true;
+  return std::equal(begin(), end(), other.begin(), other.end());
+}
+
+void Shape::grow(size_t extra) {
+  const size_t size = this->size();
+  const size_t needed = size + extra;
+  // The only owner may give its dimensions away and grows geometrically; a
+  // shared list is copied into one of exactly the size needed.
+  const bool sole = rep_ && rep_->refs.load(std::memory_order_acquire) == 1;
+  const size_t capacity = sole ? std::max<size_t>(needed, 2 * size_t{rep_->capacity}) : needed;
+  auto* fresh = static_cast<Rep*>(::operator new(sizeof(Rep) + capacity * sizeof(Dim)));
+  fresh->refs.store(1, std::memory_order_relaxed);
+  fresh->size = 0;
+  fresh->capacity = static_cast<uint32_t>(capacity);
+  try {
+    for (size_t i = 0; i < size; ++i) {
+      if (sole) {
+        new (fresh->dims() + i) Dim(std::move(rep_->dims()[i]));
+      } else {
+        new (fresh->dims() + i) Dim(rep_->dims()[i]);
+      }
+      fresh->size = static_cast<uint32_t>(i + 1);
+    }
+  } catch (...) {
+    destroy(fresh);  // a symbol's copy ran out of memory
+    throw;
+  }
+  release(rep_);
+  rep_ = fresh;
+}
+
+void Shape::destroy(Rep* rep) noexcept {
+  for (uint32_t i = 0; i < rep->size; ++i) std::destroy_at(rep->dims() + i);
+  ::operator delete(rep);
+}
 
 Type Type::tensor(DataType elem, std::optional<Shape> shape) {
   Type t;

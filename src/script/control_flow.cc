@@ -11,6 +11,7 @@
 #include "onnxscript/script/op_call.h"
 #include "onnxscript/script/operators.h"
 #include "onnxscript/script/trace.h"
+#include "script/constant_node.h"
 #include "script/subgraph.h"
 
 namespace onnxscript {
@@ -129,11 +130,8 @@ ir::Value* traced_of(const Value& v, DataType dtype, TraceScope& scope, std::str
                      v.describe()),
          location);
   }
-  ir::Node* node = append(scope, "Constant", {}, 1, location, "const");
-  std::vector<ir::Dim> dims(t.shape().begin(), t.shape().end());
-  node->output(0)->set_type(ir::Type::tensor(t.dtype(), std::move(dims)));
-  node->set_attribute(ir::Attribute::make_tensor("value", std::move(t)));
-  return node->output(0);
+  scope.use_opset("", default_opset_version());
+  return append_constant(scope, std::move(t), location);
 }
 
 void expect_dtype(const Value& v, DataType expected, std::string_view construct,
@@ -196,7 +194,8 @@ std::optional<ir::Type> carried_input_type(const std::optional<ir::Type>& initia
   if (!initial) return std::nullopt;
   if (!initial->is_tensor()) return initial;
   if (!initial->shape) return ir::Type::tensor(initial->elem_type);
-  return ir::Type::tensor(initial->elem_type, ir::Shape(initial->shape->size(), ir::Dim()));
+  return ir::Type::tensor(initial->elem_type,
+                          ir::Shape(std::vector<ir::Dim>(initial->shape->size())));
 }
 
 }  // namespace

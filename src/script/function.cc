@@ -357,7 +357,10 @@ ir::Model Function::to_model() const {
         fmt::format("'{}' has attribute '{}' without a default; a model cannot leave it open",
                     impl_->name, main.attribute_names.front()));
   }
-  resolve_attribute_references(main.body(), main.attribute_defaults);
+  // Without attributes there is nothing to refer to: spare a walk over a
+  // graph that may hold millions of nodes.
+  if (!main.attribute_defaults.empty())
+    resolve_attribute_references(main.body(), main.attribute_defaults);
 
   ir::Model model;
   model.producer_name = "onnxscript-cpp";

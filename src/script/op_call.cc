@@ -11,6 +11,7 @@
 #include "onnxscript/ir/element_types.h"
 #include "onnxscript/ir/graph.h"
 #include "onnxscript/script/trace.h"
+#include "script/constant_node.h"
 #include "script/node_inference.h"
 #include "script/subgraph.h"
 
@@ -159,7 +160,7 @@ class OpCall {
         num_outputs_(num_outputs),
         location_(location) {}
 
-  std::vector<Value> run() {
+  OpOutputs run() {
     for (const Value& v : inputs_) traced_ |= v.is_traced();
     // An operator without inputs (Constant, RandomNormal, SequenceEmpty)
     // belongs to the graph being traced: evaluating it now would freeze a
@@ -258,7 +259,7 @@ class OpCall {
     }
   }
 
-  std::vector<Value> record() {
+  OpOutputs record() {
     TraceScope* scope = TraceScope::current();
     if (!scope) fail("a traced value is used outside the script that traces it");
     ir::Graph& graph = scope->graph();
@@ -268,7 +269,7 @@ class OpCall {
       if (v.is_traced()) {
         ins[i] = v.ir_value();
       } else if (v.is_literal()) {
-        ins[i] = constant(graph, *scope, materialize(v, plans_[i].dtype));
+        ins[i] = append_constant(*scope, materialize(v, plans_[i].dtype), location_);
         if (plans_[i].cast_like >= 0) {
           ir::Node* cast = graph.append_node(
               "CastLike", {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()},
@@ -282,7 +283,7 @@ class OpCall {
         if (!v.concrete().is_tensor())
           fail(
               fmt::format("input {} is a concrete {}, which a graph cannot hold", i, v.describe()));
-        ins[i] = constant(graph, *scope, v.tensor());
+        ins[i] = append_constant(*scope, v.tensor(), location_);
       }
     }
     scope->use_opset(sig_.domain, opset_version_);
@@ -293,7 +294,7 @@ class OpCall {
     for (ir::Attribute& a : attributes_) node->set_attribute(std::move(a));
     for (ir::Value* out : node->outputs()) out->set_name(scope->fresh_name());
     finish_node(*node, opset_version_);
-    std::vector<Value> outs;
+    OpOutputs outs;
     outs.reserve(num_outputs_);
     for (ir::Value* out : node->outputs()) outs.push_back(Value::traced(out));
     return outs;
@@ -307,21 +308,7 @@ class OpCall {
     if (options.infer_types) infer_node_outputs(node, opset_version, location_);
   }
 
-  ir::Value* constant(ir::Graph& graph, TraceScope& scope, Tensor value) const {
-    ir::Node* node = graph.append_node("Constant", {}, 1);
-    // A constant's type is its tensor's: no inference needed.
-    std::vector<ir::Dim> dims(value.shape().begin(), value.shape().end());
-    node->output(0)->set_type(ir::Type::tensor(value.dtype(), std::move(dims)));
-    node->set_attribute(ir::Attribute::make_tensor("value", std::move(value)));
-    node->output(0)->set_name(scope.fresh_name("const"));
-    node->origin = location_;
-    if (trace_options().record_source_locations) {
-      node->metadata_props.emplace_back("onnxscript.source", where(location_));
-    }
-    return node->output(0);
-  }
-
-  std::vector<Value> evaluate() {
+  OpOutputs evaluate() {
     if (has_graphs_) return evaluate_with_subgraphs();
     // Concrete inputs are pointed to, not copied; literals are materialized
     // beside them.
@@ -348,15 +335,15 @@ class OpCall {
     } catch (const Error& e) {
       rethrow_with_location(e);
     }
-    std::vector<Value> result;
+    OpOutputs result;
     result.reserve(outs.size());
-    for (size_t i = 0; i < outs.size(); ++i) result.emplace_back(std::move(outs[i]));
+    for (size_t i = 0; i < outs.size(); ++i) result.push_back(Value(std::move(outs[i])));
     return result;
   }
 
   // Control-flow operators run their graph attributes through the eager
   // graph runner.
-  std::vector<Value> evaluate_with_subgraphs() {
+  OpOutputs evaluate_with_subgraphs() {
     std::vector<eval::RuntimeValue> ins(inputs_.size());
     for (size_t i = 0; i < inputs_.size(); ++i) {
       const Value& v = inputs_[i];
@@ -373,9 +360,9 @@ class OpCall {
     } catch (const Error& e) {
       rethrow_with_location(e);
     }
-    std::vector<Value> result;
+    OpOutputs result;
     result.reserve(outs.size());
-    for (auto& o : outs) result.emplace_back(std::move(o));
+    for (auto& o : outs) result.push_back(Value(std::move(o)));
     return result;
   }
 
@@ -400,9 +387,9 @@ class OpCall {
 
 }  // namespace
 
-std::vector<Value> call_op(const OpSignature& signature, int64_t opset_version,
-                           std::span<const Value> inputs, std::vector<ir::Attribute> attributes,
-                           size_t num_outputs, std::source_location location) {
+OpOutputs call_op(const OpSignature& signature, int64_t opset_version,
+                  std::span<const Value> inputs, std::vector<ir::Attribute> attributes,
+                  size_t num_outputs, std::source_location location) {
   return OpCall(signature, opset_version, inputs, std::move(attributes), num_outputs, location)
       .run();
 }

@@ -363,11 +363,11 @@ std::optional<ir::Type> input_type(const ir::Node& node, size_t i) {
 std::optional<ir::Type> stacked(const std::optional<ir::Type>& element, int64_t axis, ir::Dim dim) {
   if (!element || !element->is_tensor()) return std::nullopt;
   if (!element->shape) return ir::Type::tensor(element->elem_type);
-  ir::Shape shape = *element->shape;
+  std::vector<ir::Dim> shape = element->shape->to_vector();
   const auto rank = static_cast<int64_t>(shape.size());
   if (axis < 0) axis += rank + 1;
   if (axis < 0 || axis > rank) return ir::Type::tensor(element->elem_type);
-  shape.insert(shape.begin() + axis, dim);
+  shape.insert(shape.begin() + axis, std::move(dim));
   return ir::Type::tensor(element->elem_type, std::move(shape));
 }
 

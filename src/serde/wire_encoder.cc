@@ -205,7 +205,13 @@ class ByteWriter {
     pos_ = pos_ + needed - reserved;
   }
 
-  void finish() { out_->resize(pos_); }
+  void finish() {
+    out_->resize(pos_);
+    // The size estimate can overshoot (a model of mostly long names, say):
+    // give back a large unused tail rather than hand the caller a string
+    // that holds far more memory than its bytes.
+    if (capacity_ - pos_ > pos_ / 4 + 65536) out_->shrink_to_fit();
+  }
 
  private:
   // memcpy, without a call for the short strings (names) that most fields hold.

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
 namespace onnxscript::ir {
 namespace {
 
@@ -27,6 +32,43 @@ TEST(Graph, TracksProducersAndUses) {
   EXPECT_TRUE(c.x->is_graph_input());
   EXPECT_TRUE(c.neg->output(0)->is_graph_output());
   EXPECT_EQ(c.g.num_nodes(), 2u);
+}
+
+TEST(ObjectPool, HugeBlocksAreAlignedWritableAndFreed) {
+  // A block of more than half a huge page takes a whole, aligned one.
+  void* block = allocate_pool_block(kHugePoolBlock - 64);
+  ASSERT_NE(block, nullptr);
+#if defined(__linux__)
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(block) % kHugePoolBlock, 0u);
+#endif
+  std::memset(block, 0xab, kHugePoolBlock - 64);
+  free_pool_block(block, kHugePoolBlock - 64);
+  void* small = allocate_pool_block(4096);
+  std::memset(small, 0, 4096);
+  free_pool_block(small, 4096);
+}
+
+TEST(Graph, AGraphPastTheLargestBlocksKeepsEveryNodeInOrder) {
+  // Enough nodes and values to fill several huge-page blocks of each pool.
+  Graph g("long");
+  Value* v = g.add_input("x", Type::tensor(DataType::kFloat, Shape{Dim(4)}));
+  constexpr int kNodes = 30000;
+  for (int i = 0; i < kNodes; ++i) {
+    Node* n = g.append_node(i % 2 ? "Relu" : "Neg", {v}, 1);
+    n->output(0)->set_name("v" + std::to_string(i));
+    v = n->output(0);
+  }
+  g.outputs().push_back(v);
+  int i = 0;
+  const Value* prev = g.inputs()[0];
+  for (const Node* n : g.nodes()) {
+    ASSERT_EQ(n->op_type(), i % 2 ? "Relu" : "Neg");
+    ASSERT_EQ(n->input(0), prev);
+    ASSERT_EQ(n->output(0)->name(), "v" + std::to_string(i));
+    prev = n->output(0);
+    ++i;
+  }
+  EXPECT_EQ(i, kNodes);
 }
 
 TEST(Graph, ReplaceAllUsesUpdatesNodesAndOutputs) {
@@ -157,6 +199,35 @@ TEST(Type, PrintsAndCompares) {
             "float[N,3,?]");
   EXPECT_EQ(min_ir_version(Type::optional(Type::tensor(DataType::kFloat))), 8);
   EXPECT_EQ(min_ir_version(Type::tensor(DataType::kInt4)), 10);
+}
+
+TEST(Shape, CopiesShareDimensionsUntilOneChanges) {
+  Shape a{Dim("N"), Dim(3)};
+  const Shape b = a;  // shares a's list
+  EXPECT_EQ(a.data(), b.data());
+  a.set(1, Dim(4));  // a gets a list of its own; b keeps the old one
+  EXPECT_NE(a.data(), b.data());
+  EXPECT_EQ(b[1].value(), 3);
+  EXPECT_EQ(a[1].value(), 4);
+  EXPECT_EQ(a[0].symbol(), "N");
+  a.push_back(Dim());
+  EXPECT_EQ(a.size(), 3u);
+  EXPECT_EQ(b.size(), 2u);
+  EXPECT_NE(a, b);
+  Shape c = b;
+  c.push_back(Dim());
+  EXPECT_EQ(b.size(), 2u);
+  EXPECT_EQ(c.size(), 3u);
+  EXPECT_TRUE(c.back().is_unknown());
+  EXPECT_EQ(Shape(c.begin(), c.begin() + 2), b);
+  EXPECT_EQ(Shape(), Shape(std::vector<Dim>{}));
+  EXPECT_THROW(static_cast<void>(b.at(2)), std::out_of_range);
+  // A sole owner grows in place, keeping what it had.
+  Shape grown;
+  for (int64_t i = 0; i < 40; ++i) grown.push_back(Dim(i));
+  EXPECT_EQ(grown.size(), 40u);
+  EXPECT_EQ(grown[39].value(), 39);
+  EXPECT_EQ(grown.to_vector().size(), 40u);
 }
 
 TEST(Attribute, TypedAccessNamesTheAttribute) {

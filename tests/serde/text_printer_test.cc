@@ -82,8 +82,9 @@ ir::Model everything() {
   g.quantization_annotation.push_back(
       {"W", {{"SCALE_TENSOR", "scale"}, {"ZERO_POINT_TENSOR", "zp"}}});
 
-  Type x_type = Type::tensor(DataType::kFloat, Shape{Dim("N"), Dim(3), Dim()});
-  (*x_type.shape)[0].denotation = "DATA_BATCH";
+  Dim batch("N");
+  batch.denotation = "DATA_BATCH";
+  Type x_type = Type::tensor(DataType::kFloat, Shape{batch, Dim(3), Dim()});
   x_type.denotation = "TENSOR";
   ir::Value* x = g.add_input("X", x_type);
   x->doc_string = "the input";

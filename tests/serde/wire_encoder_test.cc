@@ -368,9 +368,10 @@ ir::Model everything_model() {
   const std::vector<ir::Type> types = [] {
     ir::Type denoted = float_tensor({1});
     denoted.denotation = "IMAGE";
-    ir::Shape shape{ir::Dim(2), ir::Dim("S"), ir::Dim()};
-    shape[0].denotation = "DATA_BATCH";
-    shape[2].denotation = "DATA_CHANNEL";
+    ir::Dim batch(2), channel;
+    batch.denotation = "DATA_BATCH";
+    channel.denotation = "DATA_CHANNEL";
+    const ir::Shape shape{batch, ir::Dim("S"), channel};
     ir::Type opaque;
     opaque.kind = ir::TypeKind::kOpaque;
     opaque.opaque_domain = "d";

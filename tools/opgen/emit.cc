@@ -833,7 +833,7 @@ std::string op_definitions(const OpInfo& info, TypeListPool& pool) {
     << (s.type_constraints.empty() ? "{}" : "k" + cls + "_type_params") << "};\n\nnamespace {\n\n";
 
   // The shared body of every overload.
-  o << "std::vector<Value> invoke_" << cls << "(const " << cls
+  o << "::onnxscript::detail::OpOutputs invoke_" << cls << "(const " << cls
     << "& op, std::span<const Value> inputs, ";
   if (!s.attributes.empty()) o << "const " << info.attrs_struct << "& attributes, ";
   o << "size_t num_outputs, std::source_location location) {\n";
@@ -880,13 +880,14 @@ std::string op_definitions(const OpInfo& info, TypeListPool& pool) {
       std::string call = "invoke_" + cls + "(*this, " + span + ", " +
                          (s.attributes.empty() ? "" : "attributes, ") + count + ", location)";
       if (info.variadic_out || s.outputs.empty()) {
-        o << "  return " << call << ";\n";
+        o << "  const ::onnxscript::detail::OpOutputs out = " << call
+          << ";\n  return std::vector<Value>(out.begin(), out.end());\n";
       } else {
         size_t n = all ? info.n_out : info.default_out;
         if (n == 1) {
           o << "  return " << call << "[0];\n";
         } else {
-          o << "  const std::vector<Value> out = " << call << ";\n  return {";
+          o << "  const ::onnxscript::detail::OpOutputs out = " << call << ";\n  return {";
           for (size_t i = 0; i < n; ++i) o << (i ? ", " : "") << "out[" << i << "]";
           o << "};\n";
         }

@@ -14,6 +14,18 @@
 
 namespace onnxscript::ir {
 
+/// The size of the largest pool blocks: one huge page (2 MiB on x86-64 and
+/// most arm64 kernels).
+inline constexpr size_t kHugePoolBlock = size_t{2} << 20;
+
+/// Memory for one pool block of `bytes`, aligned for any object. A block of
+/// more than half of kHugePoolBlock bytes (and no more) is one aligned huge page where the system
+/// offers them (Linux transparent huge pages): a graph of a million nodes then takes a few hundred
+/// page faults to grow instead of a few hundred thousand. Throws std::bad_alloc.
+void* allocate_pool_block(size_t bytes);
+/// Returns a block from allocate_pool_block; `bytes` as given to it.
+void free_pool_block(void* block, size_t bytes) noexcept;
+
 /// Storage for objects of type `T` that all die together, with the pool.
 /// The owner constructs each object in place (the IR's constructors are
 /// private to Graph): `new (pool.next_slot()) T(...)`, then `pool.commit()`.
@@ -30,6 +42,7 @@ class ObjectPool {
       const size_t n = std::min(left, block.capacity);
       for (size_t i = 0; i < n; ++i) std::destroy_at(block.at(i));
       left -= n;
+      free_pool_block(block.slots, block.capacity * sizeof(Slot));
     }
   }
 
@@ -39,9 +52,10 @@ class ObjectPool {
     if (blocks_.empty() || used_in_last_ == blocks_.back().capacity) {
       const size_t capacity =
           blocks_.empty() ? kFirstBlock : std::min(2 * blocks_.back().capacity, kLargestBlock);
-      // new, not make_unique: the slots are constructed into later, zeroing them first
-      // would be wasted work.
-      blocks_.push_back(Block{std::unique_ptr<Slot[]>(new Slot[capacity]), capacity});
+      // Uninitialized: the slots are constructed into later, zeroing them
+      // first would be wasted work.
+      blocks_.push_back(
+          Block{static_cast<Slot*>(allocate_pool_block(capacity * sizeof(Slot))), capacity});
       used_in_last_ = 0;
     }
     return blocks_.back().slots[used_in_last_].bytes;
@@ -57,13 +71,14 @@ class ObjectPool {
   size_t size() const { return count_; }
 
  private:
-  // Graphs range from a handful of nodes (a function body) to millions.
-  static constexpr size_t kFirstBlock = 8, kLargestBlock = 4096;
   struct Slot {
     alignas(T) std::byte bytes[sizeof(T)];
   };
+  // Graphs range from a handful of nodes (a function body) to millions. The
+  // largest blocks fill a huge page (see allocate_pool_block).
+  static constexpr size_t kFirstBlock = 8, kLargestBlock = kHugePoolBlock / sizeof(Slot);
   struct Block {
-    std::unique_ptr<Slot[]> slots;
+    Slot* slots;
     size_t capacity;
     T* at(size_t i) { return std::launder(reinterpret_cast<T*>(slots[i].bytes)); }
   };

@@ -3,10 +3,15 @@
 /// Types of ONNX values: tensors, sparse tensors, sequences, optionals, maps
 /// and opaque types, with shapes whose dimensions are static, symbolic or unknown.
 
+#include <atomic>
 #include <cstdint>
+#include <initializer_list>
+#include <iterator>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "onnxscript/ir/data_type.h"
@@ -49,8 +54,105 @@ class Dim {
   std::string symbol_;
 };
 
-/// A shape of known rank. An unknown rank is an absent Shape (std::nullopt).
-using Shape = std::vector<Dim>;
+/// A shape of known rank: its dimensions, outermost first. An unknown rank
+/// is an absent Shape (std::nullopt).
+///
+/// Copies share one immutable list of dimensions, so copying a Type (which
+/// building a graph does for every typed value) costs a reference count, not
+/// an allocation. The mutating members copy the list first when another
+/// Shape shares it. Reads go through const members only: iterate with
+/// `const Dim&`, and change one dimension with set().
+class Shape {
+ public:
+  /// A scalar's shape (rank 0).
+  Shape() = default;
+  /// The given dimensions.
+  Shape(std::initializer_list<Dim> dims) : Shape(dims.begin(), dims.end()) {}
+  /// The given dimensions.
+  Shape(const std::vector<Dim>& dims) : Shape(dims.begin(), dims.end()) {}  // NOLINT: converts
+  /// The dimensions in [first, last); each element converts to Dim (an
+  /// int64_t size, say).
+  template <typename It>
+  Shape(It first, It last) {
+    reserve(static_cast<size_t>(std::distance(first, last)));
+    for (; first != last; ++first) emplace_back(*first);
+  }
+  Shape(const Shape& other) noexcept : rep_(other.rep_) {
+    if (rep_) rep_->refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  Shape(Shape&& other) noexcept : rep_(std::exchange(other.rep_, nullptr)) {}
+  Shape& operator=(const Shape& other) noexcept {
+    Shape copy(other);
+    std::swap(rep_, copy.rep_);
+    return *this;
+  }
+  Shape& operator=(Shape&& other) noexcept {
+    std::swap(rep_, other.rep_);
+    return *this;
+  }
+  ~Shape() { release(rep_); }
+
+  /// The rank.
+  size_t size() const { return rep_ ? rep_->size : 0; }
+  /// True for rank 0.
+  bool empty() const { return size() == 0; }
+  /// The dimensions, contiguous.
+  const Dim* data() const { return rep_ ? rep_->dims() : nullptr; }
+  const Dim* begin() const { return data(); }
+  const Dim* end() const { return data() + size(); }
+  /// Dimension `i` (unchecked).
+  const Dim& operator[](size_t i) const { return data()[i]; }
+  /// Dimension `i`; throws std::out_of_range past the end.
+  const Dim& at(size_t i) const;
+  /// The outermost dimension (the shape must not be empty).
+  const Dim& front() const { return data()[0]; }
+  /// The innermost dimension (the shape must not be empty).
+  const Dim& back() const { return data()[size() - 1]; }
+  /// The dimensions as a vector.
+  std::vector<Dim> to_vector() const { return {begin(), end()}; }
+
+  /// Appends a dimension.
+  void push_back(Dim dim) { emplace_back(std::move(dim)); }
+  /// Appends a dimension built from `args`.
+  template <typename... Args>
+  void emplace_back(Args&&... args) {
+    make_room(1);
+    new (rep_->dims() + rep_->size) Dim(std::forward<Args>(args)...);
+    ++rep_->size;
+  }
+  /// Makes room for `n` dimensions in all.
+  void reserve(size_t n) {
+    if (n > size()) make_room(n - size());
+  }
+  /// Replaces dimension `i` (unchecked).
+  void set(size_t i, Dim dim);
+
+  /// Dimension by dimension.
+  bool operator==(const Shape& other) const;
+
+ private:
+  // One allocation: the header, then `capacity` dimensions.
+  struct alignas(Dim) Rep {
+    std::atomic<uint32_t> refs;
+    uint32_t size;
+    uint32_t capacity;
+    Dim* dims() { return reinterpret_cast<Dim*>(this + 1); }
+  };
+  // Gives this Shape a list of its own with room for `extra` more dimensions.
+  void make_room(size_t extra) {
+    if (rep_ && rep_->refs.load(std::memory_order_acquire) == 1 &&
+        rep_->size + extra <= rep_->capacity)
+      return;
+    grow(extra);
+  }
+  void grow(size_t extra);
+  static void release(Rep* rep) noexcept {
+    if (rep && rep->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) destroy(rep);
+  }
+  static void destroy(Rep* rep) noexcept;
+
+  Rep* rep_ = nullptr;
+};
 
 /// What kind of value a Type describes.
 enum class TypeKind : uint8_t {

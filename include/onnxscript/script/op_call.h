@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "onnxscript/ir/attribute.h"
+#include "onnxscript/ir/small_vector.h"
 #include "onnxscript/script/value.h"
 
 namespace onnxscript {
@@ -52,15 +53,19 @@ struct OpSignature {
   std::span<const TypeParam> type_params;  ///< Type constraints.
 };
 
+/// What call_op returns: the node's outputs, kept inline for the usual one to
+/// four, so that an operator call allocates nothing to return them.
+using OpOutputs = ir::SmallVector<Value, 4>;
+
 /// Records a node (when any input is traced) or runs the kernel (when all
 /// inputs are concrete or literals). `inputs` is the flattened actual input
 /// list (a variadic formal contributes several); omitted optional inputs are
 /// Value(). Literals take the element type of the values that share their
 /// type parameter. `opset_version` is the version of the opset namespace the
 /// caller used (it becomes the graph's opset import).
-std::vector<Value> call_op(const OpSignature& signature, int64_t opset_version,
-                           std::span<const Value> inputs, std::vector<ir::Attribute> attributes,
-                           size_t num_outputs, std::source_location location);
+OpOutputs call_op(const OpSignature& signature, int64_t opset_version,
+                  std::span<const Value> inputs, std::vector<ir::Attribute> attributes,
+                  size_t num_outputs, std::source_location location);
 
 /// The signature of `name` in `domain` at its latest version no later than
 /// `opset_version`, from the generated tables; null when there is none.
