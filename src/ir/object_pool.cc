@@ -1,4 +1,5 @@
 #include "onnxscript/ir/object_pool.h"
+#include "ir/object_pool_config.h"
 
 #include <cstdint>
 #include <new>
@@ -7,8 +8,23 @@
 #include <sys/mman.h>
 #endif
 
+// Under AddressSanitizer every block comes from operator new, so that the
+// sanitizer watches pool memory (and LeakSanitizer sees the heap pointers
+// that objects in it hold).
+#if defined(__SANITIZE_ADDRESS__)
+#define ONNXSCRIPT_POOL_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ONNXSCRIPT_POOL_SANITIZED 1
+#endif
+#endif
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && !defined(ONNXSCRIPT_POOL_SANITIZED)
+#define ONNXSCRIPT_POOL_HUGE_PAGES 1
+#endif
+
 namespace onnxscript::ir {
 
+#if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
 namespace {
 
 // Blocks of more than half a huge page take a whole one: less would waste
@@ -16,6 +32,15 @@ namespace {
 bool takes_huge_page(size_t bytes) { return bytes > kHugePoolBlock / 2 && bytes <= kHugePoolBlock; }
 
 }  // namespace
+#endif
+
+bool huge_pool_blocks_enabled() {
+#if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
+  return true;
+#else
+  return false;
+#endif
+}
 
 // A big graph's nodes and values fill hundreds of megabytes, and every 4 KiB
 // page of it is faulted in one by one the first time the graph is built: in a
@@ -25,7 +50,7 @@ bool takes_huge_page(size_t bytes) { return bytes > kHugePoolBlock / 2 && bytes 
 // back the unaligned ends. Everything else, and every system without
 // madvise(MADV_HUGEPAGE), uses operator new.
 void* allocate_pool_block(size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
   if (takes_huge_page(bytes)) {
     const size_t span = 2 * kHugePoolBlock;
     void* mapped = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -44,7 +69,7 @@ void* allocate_pool_block(size_t bytes) {
 }
 
 void free_pool_block(void* block, size_t bytes) noexcept {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
   if (takes_huge_page(bytes)) {
     munmap(block, kHugePoolBlock);
     return;

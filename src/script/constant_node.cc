@@ -14,20 +14,13 @@ namespace {
 // copies of one ir::Type share their Shape, so the type of the last constant
 // is kept and handed out again while shapes repeat.
 const ir::Type& constant_type(const ir::Tensor& value) {
-  struct Last {
-    ir::DataType dtype = ir::DataType::kUndefined;
-    std::vector<int64_t> dims;
-    ir::Type type;
-  };
-  thread_local Last last;
-  if (last.dtype != value.dtype() ||
-      !std::equal(last.dims.begin(), last.dims.end(), value.shape().begin(), value.shape().end())) {
-    last.dtype = value.dtype();
-    last.dims = value.shape();
-    last.type =
-        ir::Type::tensor(value.dtype(), ir::Shape(value.shape().begin(), value.shape().end()));
-  }
-  return last.type;
+  thread_local ir::Type last;
+  const std::vector<int64_t>& dims = value.shape();
+  const bool same = last.elem_type == value.dtype() && last.shape &&
+                    std::equal(last.shape->begin(), last.shape->end(), dims.begin(), dims.end(),
+                               [](const ir::Dim& d, int64_t n) { return d.value() == n; });
+  if (!same) last = ir::Type::tensor(value.dtype(), ir::Shape(dims.begin(), dims.end()));
+  return last;
 }
 
 }  // namespace
