@@ -2,7 +2,9 @@
 #include "ir/object_pool_config.h"
 
 #include <cstdint>
+#include <mutex>
 #include <new>
+#include <vector>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -31,6 +33,46 @@ namespace {
 // most of it.
 bool takes_huge_page(size_t bytes) { return bytes > kHugePoolBlock / 2 && bytes <= kHugePoolBlock; }
 
+// Huge blocks that dead graphs gave back, kept for the next graph. Faulting a
+// huge page in means the kernel zeroing 2 MiB: when a program builds one
+// large graph after another, that zeroing was a tenth of the building time.
+// A kept block is marked MADV_FREE, so the kernel may still take its pages
+// back under memory pressure (the next use then faults in fresh zeroed
+// pages); until then, reusing it costs nothing. At most kMaxKeptBlocks are
+// kept (256 MiB, all reclaimable); beyond that, blocks are unmapped.
+class KeptBlocks {
+ public:
+  void* take() {
+    std::lock_guard lock(mutex_);
+    if (blocks_.empty()) return nullptr;
+    void* block = blocks_.back();
+    blocks_.pop_back();
+    return block;
+  }
+  bool keep(void* block) noexcept {
+    std::lock_guard lock(mutex_);
+    if (blocks_.size() >= kMaxKeptBlocks) return false;
+    try {
+      blocks_.push_back(block);
+    } catch (const std::bad_alloc&) {
+      return false;
+    }
+    madvise(block, kHugePoolBlock, MADV_FREE);
+    return true;
+  }
+
+ private:
+  static constexpr size_t kMaxKeptBlocks = 128;
+  std::mutex mutex_;
+  std::vector<void*> blocks_;
+};
+
+// Never destroyed: graphs that outlive main() may still give blocks back.
+KeptBlocks& kept_blocks() {
+  static auto* kept = new KeptBlocks;
+  return *kept;
+}
+
 }  // namespace
 #endif
 
@@ -52,6 +94,7 @@ bool huge_pool_blocks_enabled() {
 void* allocate_pool_block(size_t bytes) {
 #if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
   if (takes_huge_page(bytes)) {
+    if (void* kept = kept_blocks().take()) return kept;
     const size_t span = 2 * kHugePoolBlock;
     void* mapped = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mapped == MAP_FAILED) throw std::bad_alloc();
@@ -71,7 +114,7 @@ void* allocate_pool_block(size_t bytes) {
 void free_pool_block(void* block, size_t bytes) noexcept {
 #if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
   if (takes_huge_page(bytes)) {
-    munmap(block, kHugePoolBlock);
+    if (!kept_blocks().keep(block)) munmap(block, kHugePoolBlock);
     return;
   }
 #endif

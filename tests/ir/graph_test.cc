@@ -1,5 +1,5 @@
-#include "onnxscript/ir/ir.h"
 #include "ir/object_pool_config.h"
+#include "onnxscript/ir/ir.h"
 
 #include <gtest/gtest.h>
 
@@ -50,6 +50,20 @@ TEST(ObjectPool, HugeBlocksAreAlignedWritableAndFreed) {
   void* small = allocate_pool_block(4096);
   std::memset(small, 0, 4096);
   free_pool_block(small, 4096);
+}
+
+TEST(ObjectPool, AFreedHugeBlockServesTheNextOne) {
+  if (!huge_pool_blocks_enabled()) GTEST_SKIP() << "this build keeps pool blocks on operator new";
+  void* first = allocate_pool_block(kHugePoolBlock);
+  std::memset(first, 0x5a, kHugePoolBlock);
+  free_pool_block(first, kHugePoolBlock);
+  // The block was kept rather than unmapped: the next huge block is the same
+  // memory, still mapped and writable end to end.
+  void* second = allocate_pool_block(kHugePoolBlock);
+  EXPECT_EQ(second, first);
+  std::memset(second, 0x3c, kHugePoolBlock);
+  EXPECT_EQ(static_cast<unsigned char*>(second)[kHugePoolBlock - 1], 0x3c);
+  free_pool_block(second, kHugePoolBlock);
 }
 
 TEST(Graph, AGraphPastTheLargestBlocksKeepsEveryNodeInOrder) {
