@@ -91,10 +91,32 @@ Type Type::map(DataType key, Type value) {
   return t;
 }
 
+const Type::Labels& Type::labels() const {
+  static const Labels none;
+  return labels_ ? *labels_ : none;
+}
+
+Type::Labels& Type::mutable_labels() {
+  // Copy on write: other copies of this type keep their labels.
+  auto fresh = labels_ ? std::make_shared<Labels>(*labels_) : std::make_shared<Labels>();
+  Labels& out = *fresh;
+  labels_ = std::move(fresh);
+  return out;
+}
+
+void Type::set_opaque(std::string domain, std::string name) {
+  Labels& l = mutable_labels();
+  l.opaque_domain = std::move(domain);
+  l.opaque_name = std::move(name);
+}
+
+void Type::set_denotation(std::string denotation) {
+  mutable_labels().denotation = std::move(denotation);
+}
+
 bool Type::operator==(const Type& other) const {
   if (kind != other.kind || elem_type != other.elem_type || shape != other.shape ||
-      opaque_domain != other.opaque_domain || opaque_name != other.opaque_name ||
-      denotation != other.denotation)
+      (labels_ != other.labels_ && labels() != other.labels()))
     return false;
   if (!element || !other.element) return element == other.element;
   return *element == *other.element;
@@ -135,7 +157,7 @@ std::string Type::to_string() const {
     case TypeKind::kMap:
       return fmt::format("map({}, {})", data_type_name(elem_type), elem());
     case TypeKind::kOpaque:
-      return fmt::format("opaque({}, {})", opaque_domain, opaque_name);
+      return fmt::format("opaque({}, {})", opaque_domain(), opaque_name());
   }
   return "?";
 }

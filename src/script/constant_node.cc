@@ -34,7 +34,7 @@ ir::Value* append_constant(TraceScope& scope, ir::Tensor value,
   out->set_name(scope.fresh_name(hint));
   node->origin = location;
   if (trace_options().record_source_locations)
-    node->metadata_props.emplace_back("onnxscript.source", where(location));
+    node->mutable_metadata_props().emplace_back("onnxscript.source", where(location));
   return out;
 }
 

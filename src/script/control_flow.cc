@@ -108,7 +108,7 @@ ir::Node* append(TraceScope& scope, const std::string& op_type, std::vector<ir::
   node->origin = location;
   for (ir::Value* out : node->outputs()) out->set_name(scope.fresh_name(hint));
   if (trace_options().record_source_locations)
-    node->metadata_props.emplace_back("onnxscript.source", where(location));
+    node->mutable_metadata_props().emplace_back("onnxscript.source", where(location));
   return node;
 }
 

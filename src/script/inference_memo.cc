@@ -41,9 +41,9 @@ void put_type(std::string& key, const ir::Type& type) {
   } else {
     put_int(key, -1);  // unknown rank
   }
-  put_string(key, type.opaque_domain);
-  put_string(key, type.opaque_name);
-  put_string(key, type.denotation);
+  put_string(key, type.opaque_domain());
+  put_string(key, type.opaque_name());
+  put_string(key, type.denotation());
   if (type.element) {
     key += 'e';
     put_type(key, *type.element);

@@ -304,7 +304,7 @@ class OpCall {
   void finish_node(ir::Node& node, int64_t opset_version) const {
     const TraceOptions& options = trace_options();
     if (options.record_source_locations)
-      node.metadata_props.emplace_back("onnxscript.source", where(location_));
+      node.mutable_metadata_props().emplace_back("onnxscript.source", where(location_));
     if (options.infer_types) infer_node_outputs(node, opset_version, location_);
   }
 

@@ -40,8 +40,8 @@ using Renamer = std::function<std::string(const std::string&)>;
 
 void copy_value_info(const ir::Value& from, ir::Value& to) {
   to.set_type(from.type());
-  to.doc_string = from.doc_string;
-  to.metadata_props = from.metadata_props;
+  to.set_doc_string(from.doc_string());
+  to.set_metadata_props(from.metadata_props());
 }
 
 std::shared_ptr<ir::Graph> clone_graph(const ir::Graph& src, ValueMap& map, const Renamer& rename);
@@ -106,8 +106,8 @@ void clone_into(const ir::Graph& src, ir::Graph& g, ValueMap& map, const Renamer
         g.append_node(n->op_type(), std::move(inputs), n->outputs().size(), n->domain());
     copy->set_name(n->name());
     copy->set_overload(n->overload());
-    copy->doc_string = n->doc_string;
-    copy->metadata_props = n->metadata_props;
+    copy->set_doc_string(n->doc_string());
+    copy->set_metadata_props(n->metadata_props());
     copy->origin = n->origin;
     for (ir::Attribute& a : attributes) copy->set_attribute(std::move(a));
     for (size_t i = 0; i < n->outputs().size(); ++i) {

@@ -64,7 +64,7 @@ class Requirement {
   void value(const ir::Value* v) {
     if (v == nullptr) return;
     if (v->type()) type(*v->type());
-    if (!v->metadata_props.empty()) need(10);
+    if (!v->metadata_props().empty()) need(10);
   }
 
   void attribute(const ir::Attribute& a) {
@@ -113,8 +113,8 @@ class Requirement {
     }
     for (const ir::Value* v : g.sparse_initializers()) sparse(*v->sparse_value());
     for (const ir::Node* n : g.nodes()) {
-      if (!n->overload().empty() || !n->metadata_props.empty()) need(10);
-      if (!n->device_configurations.empty()) need(11);
+      if (!n->overload().empty() || !n->metadata_props().empty()) need(10);
+      if (!n->device_configurations().empty()) need(11);
       for (const ir::Value* v : n->outputs()) value(v);
       for (const ir::Attribute& a : n->attributes()) attribute(a);
     }

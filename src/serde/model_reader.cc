@@ -122,9 +122,9 @@ class ModelReader {
     } else {
       v->set_type(std::nullopt);
     }
-    v->doc_string = vi.doc_string();
-    v->metadata_props = decode_metadata(vi.metadata_props(), ctx_);
-    v->unknown_fields = capture_residue(vi, ctx_);
+    v->set_doc_string(vi.doc_string());
+    v->set_metadata_props(decode_metadata(vi.metadata_props(), ctx_));
+    v->set_unknown_fields(capture_residue(vi, ctx_));
   }
 
   // Gives `v` the facts of `vi`, unless another ValueInfoProto already did:
@@ -239,11 +239,11 @@ class ModelReader {
       ir::Node* node = g.append_node(np.op_type(), {}, 0, np.domain());
       node->set_name(np.name());
       node->set_overload(np.overload());
-      node->doc_string = np.doc_string();
-      node->metadata_props = decode_metadata(np.metadata_props(), ctx_);
+      node->set_doc_string(np.doc_string());
+      node->set_metadata_props(decode_metadata(np.metadata_props(), ctx_));
       for (const auto& dc : np.device_configurations())
-        node->device_configurations.push_back(dc.SerializeAsString());
-      node->unknown_fields = capture_residue(np, ctx_);
+        node->mutable_device_configurations().push_back(dc.SerializeAsString());
+      node->set_unknown_fields(capture_residue(np, ctx_));
       for (const std::string& out : np.output())
         define(scope, node->append_output(out), "a node output");
       nodes.push_back(node);

@@ -121,9 +121,9 @@ class ModelWriter {
   void write_value_info(const ir::Value* v, wire::ValueInfoProto* p) {
     p->set_name(v->name());
     if (v->type()) encode_type(*v->type(), p->mutable_type());
-    if (!v->doc_string.empty()) p->set_doc_string(v->doc_string);
-    encode_metadata(v->metadata_props, p->mutable_metadata_props());
-    apply_residue(v->unknown_fields, p, ctx_);
+    if (!v->doc_string().empty()) p->set_doc_string(v->doc_string());
+    encode_metadata(v->metadata_props(), p->mutable_metadata_props());
+    apply_residue(v->unknown_fields(), p, ctx_);
   }
 
   void write_graph(const ir::Graph& g, wire::GraphProto* p, const Scope* parent) {
@@ -185,11 +185,11 @@ class ModelWriter {
       if (!n->domain().empty()) p->set_domain(n->domain());
       if (!n->overload().empty()) p->set_overload(n->overload());
       for (const ir::Attribute& a : n->attributes()) write_attribute(a, p->add_attribute(), &scope);
-      if (!n->doc_string.empty()) p->set_doc_string(n->doc_string);
-      encode_metadata(n->metadata_props, p->mutable_metadata_props());
-      for (const std::string& bytes : n->device_configurations)
+      if (!n->doc_string().empty()) p->set_doc_string(n->doc_string());
+      encode_metadata(n->metadata_props(), p->mutable_metadata_props());
+      for (const std::string& bytes : n->device_configurations())
         parse_into(bytes, p->add_device_configurations(), "device_configurations");
-      apply_residue(n->unknown_fields, p, ctx_);
+      apply_residue(n->unknown_fields(), p, ctx_);
     }
   }
 

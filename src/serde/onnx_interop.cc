@@ -51,7 +51,7 @@ onnx::TypeProto to_onnx_type(const ir::Type& type) {
   auto* tensor = proto.mutable_tensor_type();
   tensor->set_elem_type(static_cast<int32_t>(type.elem_type));
   if (type.shape) detail::encode_shape(*type.shape, tensor->mutable_shape());
-  if (!type.denotation.empty()) proto.set_denotation(type.denotation);
+  if (!type.denotation().empty()) proto.set_denotation(type.denotation());
   return proto;
 }
 

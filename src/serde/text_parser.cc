@@ -59,8 +59,8 @@ struct ValueDecl {
 
 void apply(const ValueDecl& decl, ir::Value* v) {
   if (decl.type) v->set_type(decl.type);
-  if (!decl.notes.doc_string.empty()) v->doc_string = decl.notes.doc_string;
-  if (decl.notes.has_metadata) v->metadata_props = decl.notes.metadata_props;
+  if (!decl.notes.doc_string.empty()) v->set_doc_string(decl.notes.doc_string);
+  if (decl.notes.has_metadata) v->set_metadata_props(decl.notes.metadata_props);
 }
 
 // A use of a name that the graph being parsed could not resolve yet.
@@ -436,10 +436,9 @@ class Parser {
       if (!peek().is(')')) {
         std::string first = dotted_name("an opaque type name");
         if (accept(',')) {
-          t.opaque_domain = std::move(first);
-          t.opaque_name = name("an opaque type name");
+          t.set_opaque(std::move(first), name("an opaque type name"));
         } else {
-          t.opaque_name = std::move(first);
+          t.set_opaque("", std::move(first));
         }
       }
       expect(')', "to close 'opaque('");
@@ -449,7 +448,7 @@ class Parser {
     } else {
       expected("a type");
     }
-    if (accept(':')) t.denotation = string_literal("a quoted type denotation");
+    if (accept(':')) t.set_denotation(string_literal("a quoted type denotation"));
     return t;
   }
 
@@ -478,7 +477,7 @@ class Parser {
       if (!d.denotation.empty()) fail(at, "tensor dimensions cannot have denotations");
       dims.push_back(d.value());
     }
-    if (!t.denotation.empty()) fail(at, "a tensor constant cannot have a type denotation");
+    if (!t.denotation().empty()) fail(at, "a tensor constant cannot have a type denotation");
     return dims;
   }
 
@@ -1256,8 +1255,8 @@ class Parser {
                                 outs.size(), std::move(domain));
     n->set_name(std::move(node_name));
     n->set_overload(std::move(overload));
-    n->doc_string = std::move(notes.doc_string);
-    n->metadata_props = std::move(notes.metadata_props);
+    n->set_doc_string(std::move(notes.doc_string));
+    n->set_metadata_props(std::move(notes.metadata_props));
     for (ir::Attribute& a : attrs) n->set_attribute(std::move(a));
     for (size_t i = 0; i < outs.size(); ++i) {
       if (outs[i].name.empty()) continue;

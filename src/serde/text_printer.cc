@@ -170,19 +170,19 @@ class Printer {
         break;
       case ir::TypeKind::kOpaque:
         out_ += "opaque(";
-        if (!t.opaque_domain.empty()) {
-          qualified(t.opaque_domain);
+        if (!t.opaque_domain().empty()) {
+          qualified(t.opaque_domain());
           out_ += ", ";
-          append_name(out_, t.opaque_name);
-        } else if (!t.opaque_name.empty()) {
-          append_name(out_, t.opaque_name);
+          append_name(out_, t.opaque_name());
+        } else if (!t.opaque_name().empty()) {
+          append_name(out_, t.opaque_name());
         }
         out_ += ')';
         break;
     }
-    if (!t.denotation.empty()) {
+    if (!t.denotation().empty()) {
       out_ += ':';
-      append_quoted(out_, t.denotation);
+      append_quoted(out_, t.denotation());
     }
   }
 
@@ -357,7 +357,7 @@ class Printer {
   void value(const ir::Value* v) {
     if (v == nullptr)
       throw ValidationError("a graph lists a null value among its inputs, outputs or value_info");
-    if (annotations(v->doc_string, &v->metadata_props)) out_ += ' ';
+    if (annotations(v->doc_string(), &v->metadata_props())) out_ += ' ';
     if (v->type()) {
       type(*v->type());
       out_ += ' ';
@@ -723,14 +723,14 @@ class Printer {
     const int column = kIndent * (level + 1);
     if (options_.comment_dropped_fields) {
       std::vector<std::string> dropped;
-      if (!n.device_configurations.empty())
+      if (!n.device_configurations().empty())
         dropped.push_back(
-            fmt::format("device_configurations ({} entries)", n.device_configurations.size()));
+            fmt::format("device_configurations ({} entries)", n.device_configurations().size()));
       note(dropped, column);
     }
-    if (!n.doc_string.empty() || !n.metadata_props.empty()) {
+    if (!n.doc_string().empty() || !n.metadata_props().empty()) {
       indent(column);
-      annotations(n.doc_string, &n.metadata_props);
+      annotations(n.doc_string(), &n.metadata_props());
       out_ += '\n';
     }
     indent(column);

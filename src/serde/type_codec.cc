@@ -74,13 +74,12 @@ ir::Type decode_type(const wire::TypeProto& p, const ErrorContext& ctx) {
     case wire::TypeProto::kOpaqueType:
       check_unknown_fields(p.opaque_type(), ctx);
       t.kind = ir::TypeKind::kOpaque;
-      t.opaque_domain = p.opaque_type().domain();
-      t.opaque_name = p.opaque_type().name();
+      t.set_opaque(p.opaque_type().domain(), p.opaque_type().name());
       break;
     case wire::TypeProto::VALUE_NOT_SET:
       break;
   }
-  t.denotation = p.denotation();
+  if (!p.denotation().empty()) t.set_denotation(p.denotation());
   return t;
 }
 
@@ -118,12 +117,12 @@ void encode_type(const ir::Type& t, wire::TypeProto* p) {
     }
     case ir::TypeKind::kOpaque: {
       auto* o = p->mutable_opaque_type();
-      if (!t.opaque_domain.empty()) o->set_domain(t.opaque_domain);
-      if (!t.opaque_name.empty()) o->set_name(t.opaque_name);
+      if (!t.opaque_domain().empty()) o->set_domain(t.opaque_domain());
+      if (!t.opaque_name().empty()) o->set_name(t.opaque_name());
       break;
     }
   }
-  if (!t.denotation.empty()) p->set_denotation(t.denotation);
+  if (!t.denotation().empty()) p->set_denotation(t.denotation());
 }
 
 ir::MetadataProps decode_metadata(

@@ -838,8 +838,8 @@ class Encoder {
       w_.close(at);
     };
     const auto denotation = [&] {
-      if (!t.denotation.empty())
-        w_.bytes_field(tag(TP::kDenotationFieldNumber, kLen), t.denotation);
+      if (!t.denotation().empty())
+        w_.bytes_field(tag(TP::kDenotationFieldNumber, kLen), t.denotation());
     };
     switch (t.kind) {
       case ir::TypeKind::kUnspecified:
@@ -869,10 +869,10 @@ class Encoder {
       case ir::TypeKind::kOpaque: {
         denotation();
         const size_t at = w_.open(tag(TP::kOpaqueTypeFieldNumber, kLen));
-        if (!t.opaque_domain.empty())
-          w_.bytes_field(tag(TP::Opaque::kDomainFieldNumber, kLen), t.opaque_domain);
-        if (!t.opaque_name.empty())
-          w_.bytes_field(tag(TP::Opaque::kNameFieldNumber, kLen), t.opaque_name);
+        if (!t.opaque_domain().empty())
+          w_.bytes_field(tag(TP::Opaque::kDomainFieldNumber, kLen), t.opaque_domain());
+        if (!t.opaque_name().empty())
+          w_.bytes_field(tag(TP::Opaque::kNameFieldNumber, kLen), t.opaque_name());
         w_.close(at);
         return;
       }
@@ -890,7 +890,7 @@ class Encoder {
 
   void write_value_info(const ir::Value* v, int field) {
     if (v == nullptr) bail("a null value in a value list");
-    const uint64_t present = read_residue(v->unknown_fields, kValueInfoRules);
+    const uint64_t present = read_residue(v->unknown_fields(), kValueInfoRules);
     const size_t at = w_.open(tag(field, kLen));
     w_.bytes_field(tag(V::kNameFieldNumber, kLen), v->name());
     if (v->type()) {
@@ -898,8 +898,8 @@ class Encoder {
       write_type(*v->type());
       w_.close(t);
     }
-    optional_string(V::kDocStringFieldNumber, v->doc_string, present);
-    write_metadata(v->metadata_props, V::kMetadataPropsFieldNumber);
+    optional_string(V::kDocStringFieldNumber, v->doc_string(), present);
+    write_metadata(v->metadata_props(), V::kMetadataPropsFieldNumber);
     w_.close(at);
   }
 
@@ -1156,8 +1156,8 @@ class Encoder {
   // names.
   void write_node(const NodeWalk::Entry& e, Scope& scope) {
     const ir::Node& n = *e.node;
-    if (!n.device_configurations.empty()) bail("device_configurations");
-    const uint64_t present = read_residue(n.unknown_fields, kNodeRules);
+    if (!n.device_configurations().empty()) bail("device_configurations");
+    const uint64_t present = read_residue(n.unknown_fields(), kNodeRules);
     const auto outputs = n.outputs();
     for (size_t i = 0; i < outputs.size(); ++i) {
       const ir::Value* out = outputs[i];
@@ -1190,10 +1190,10 @@ class Encoder {
       write_attribute(a, &scope);
       w_.close(at);
     }
-    optional_string(N::kDocStringFieldNumber, n.doc_string, present);
+    optional_string(N::kDocStringFieldNumber, n.doc_string(), present);
     optional_string(N::kDomainFieldNumber, n.domain(), present);
     optional_string(N::kOverloadFieldNumber, n.overload(), present);
-    write_metadata(n.metadata_props, N::kMetadataPropsFieldNumber);
+    write_metadata(n.metadata_props(), N::kMetadataPropsFieldNumber);
   }
 
   // The attribute type that each payload alternative stands for, by the

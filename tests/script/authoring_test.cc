@@ -200,9 +200,9 @@ TEST(SourceLocations, RecordedAsNodeMetadataOnRequest) {
   const int line = __LINE__ + 1;
   const Function f = script("f", {"X"}, [](FLOAT<"N"> X) { return op::Relu(X); });
   const ir::Node& relu = output_node(f);
-  ASSERT_EQ(relu.metadata_props.size(), 1u);
-  EXPECT_EQ(relu.metadata_props[0].first, "onnxscript.source");
-  EXPECT_THAT(relu.metadata_props[0].second, HasSubstr(this_file_at(line)));
+  ASSERT_EQ(relu.metadata_props().size(), 1u);
+  EXPECT_EQ(relu.metadata_props()[0].first, "onnxscript.source");
+  EXPECT_THAT(relu.metadata_props()[0].second, HasSubstr(this_file_at(line)));
 }
 
 TEST(Names, InputsAttributesAndNamedValuesKeepTheirNames) {

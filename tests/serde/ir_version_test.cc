@@ -124,11 +124,11 @@ TEST(RequiredIrVersion, OverloadMetadataAndDevices) {
   EXPECT_EQ(required_ir_version(overload), 10);
 
   ir::Model node_meta = base_model();
-  node_meta.graph().first_node()->metadata_props.emplace_back("k", "v");
+  node_meta.graph().first_node()->mutable_metadata_props().emplace_back("k", "v");
   EXPECT_EQ(required_ir_version(node_meta), 10);
 
   ir::Model value_meta = base_model();
-  value_meta.graph().inputs()[0]->metadata_props.emplace_back("k", "v");
+  value_meta.graph().inputs()[0]->mutable_metadata_props().emplace_back("k", "v");
   EXPECT_EQ(required_ir_version(value_meta), 10);
 
   ir::Model graph_meta = base_model();
@@ -152,7 +152,7 @@ TEST(RequiredIrVersion, OverloadMetadataAndDevices) {
   devices.configuration.push_back("");
   EXPECT_EQ(required_ir_version(devices), 11);
   ir::Model node_devices = base_model();
-  node_devices.graph().first_node()->device_configurations.push_back("");
+  node_devices.graph().first_node()->mutable_device_configurations().push_back("");
   EXPECT_EQ(required_ir_version(node_devices), 11);
 }
 

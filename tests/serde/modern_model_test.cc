@@ -213,11 +213,11 @@ TEST(ModernModel, KeepsEverythingThroughTheIr) {
   const ir::Graph& g = model.graph();
   const ir::Node* call = g.first_node();
   EXPECT_EQ(call->overload(), "tanh");
-  EXPECT_EQ(call->metadata_props, (ir::MetadataProps{{"node-key", "node-value"}}));
-  EXPECT_EQ(call->device_configurations.size(), 1u);
-  EXPECT_FALSE(call->unknown_fields.empty());
+  EXPECT_EQ(call->metadata_props(), (ir::MetadataProps{{"node-key", "node-value"}}));
+  EXPECT_EQ(call->device_configurations().size(), 1u);
+  EXPECT_FALSE(call->unknown_fields().empty());
   EXPECT_EQ(g.metadata_props, (ir::MetadataProps{{"graph-key", "graph-value"}}));
-  EXPECT_EQ(g.inputs()[0]->metadata_props, (ir::MetadataProps{{"value-key", "value-value"}}));
+  EXPECT_EQ(g.inputs()[0]->metadata_props(), (ir::MetadataProps{{"value-key", "value-value"}}));
   EXPECT_EQ(model.find_function("local", "Gelu", "tanh"), &f);
 
   ASSERT_EQ(g.initializers().size(), 4u);

@@ -46,7 +46,7 @@ TEST(OnnxInterop, ToOnnxProtoPassesTheChecker) {
 TEST(OnnxInterop, NewerFieldsSurviveTheTripThroughLibonnx) {
   ir::Model m = relu_model();
   m.graph().first_node()->set_overload("fast");
-  m.graph().first_node()->metadata_props.emplace_back("origin", "test");
+  m.graph().first_node()->mutable_metadata_props().emplace_back("origin", "test");
   const std::string expected = serialize_model(m);
   const ir::Model back = from_onnx_proto(to_onnx_proto(m));
   EXPECT_EQ(back.graph().first_node()->overload(), "fast");

@@ -171,9 +171,9 @@ g (float x) => (z) {
   ir::Node* relu = nth_node(*g, 0);
   ir::Node* neg = nth_node(*g, 1);
   EXPECT_TRUE(relu->attributes().empty());
-  EXPECT_TRUE(relu->doc_string.empty());
-  EXPECT_EQ(neg->doc_string, "negates");
-  EXPECT_EQ(neg->metadata_props, (ir::MetadataProps{{"k", "v"}}));
+  EXPECT_TRUE(relu->doc_string().empty());
+  EXPECT_EQ(neg->doc_string(), "negates");
+  EXPECT_EQ(neg->metadata_props(), (ir::MetadataProps{{"k", "v"}}));
   EXPECT_EQ(neg->attribute("alpha")->as_float(), 1.0f);
 }
 
@@ -271,13 +271,13 @@ TEST(TextParser, Types) {
   EXPECT_EQ(t.elem_type, DataType::kInt64);
   const ir::Type& inner = *t.element->element->element;
   EXPECT_EQ(inner.elem_type, DataType::kFloat16);
-  EXPECT_EQ(inner.denotation, "IMAGE");
+  EXPECT_EQ(inner.denotation(), "IMAGE");
   EXPECT_EQ((*inner.shape)[0].denotation, "DATA_BATCH");
   EXPECT_TRUE((*inner.shape)[2].is_unknown());
   EXPECT_EQ(print_type(t), "map(int64, seq(optional(float16[N:\"DATA_BATCH\",3,?]:\"IMAGE\")))");
   EXPECT_FALSE(parse_type("float[]").shape.has_value());
   EXPECT_TRUE(parse_type("float").shape->empty());
-  EXPECT_EQ(parse_type("opaque(a.b, c)").opaque_domain, "a.b");
+  EXPECT_EQ(parse_type("opaque(a.b, c)").opaque_domain(), "a.b");
 }
 
 TEST(TextParser, StringsKeepEveryByte) {

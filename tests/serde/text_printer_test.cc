@@ -85,17 +85,16 @@ ir::Model everything() {
   Dim batch("N");
   batch.denotation = "DATA_BATCH";
   Type x_type = Type::tensor(DataType::kFloat, Shape{batch, Dim(3), Dim()});
-  x_type.denotation = "TENSOR";
+  x_type.set_denotation("TENSOR");
   ir::Value* x = g.add_input("X", x_type);
-  x->doc_string = "the input";
-  x->metadata_props = {{"unit", "m"}};
+  x->set_doc_string("the input");
+  x->set_metadata_props({{"unit", "m"}});
   ir::Value* seq = g.add_input("0", Type::sequence(Type::tensor(DataType::kInt64)));
   g.add_input("input.1", Type::map(DataType::kString,
                                    Type::optional(Type::tensor(DataType::kDouble, Shape{}))));
   Type opaque;
   opaque.kind = ir::TypeKind::kOpaque;
-  opaque.opaque_domain = "com.example";
-  opaque.opaque_name = "Blob";
+  opaque.set_opaque("com.example", "Blob");
   g.add_input("float", opaque);
   g.add_input("untyped");
   g.add_input("unspecified", Type{});
@@ -154,8 +153,8 @@ ir::Model everything() {
   custom->set_name("custom node");
   custom->set_overload("v2");
   custom->output(0)->set_name("T1");
-  custom->doc_string = "Does custom things.";
-  custom->metadata_props = {{"origin", "handwritten"}};
+  custom->set_doc_string("Does custom things.");
+  custom->set_metadata_props({{"origin", "handwritten"}});
   custom->set_attribute(ir::Attribute::make_float("alpha", 0.5f));
   custom->set_attribute(ir::Attribute::make_int("beta", -3));
   custom->set_attribute(ir::Attribute::make_string("mode", "a\"b"));
@@ -242,10 +241,10 @@ ir::Model everything() {
 
   g.outputs() = {if_node->output(0), odd->output(1), gelu->output(0)};
   if_node->output(0)->set_type(Type::tensor(DataType::kFloat, Shape{Dim("N"), Dim(3)}));
-  if_node->output(0)->doc_string = "the result";
+  if_node->output(0)->set_doc_string("the result");
 
   custom->output(0)->set_type(Type::tensor(DataType::kFloat, std::nullopt));
-  custom->output(0)->doc_string = "intermediate";
+  custom->output(0)->set_doc_string("intermediate");
   g.value_info().push_back(custom->output(0));
   ir::Value* ghost = g.create_detached_value("ghost");
   ghost->set_type(Type::tensor(DataType::kUint8, Shape{Dim(1)}));
@@ -295,7 +294,7 @@ TEST(TextPrinter, EverythingParsesBackToTheSameIr) {
   const ir::Graph& g = back.graph();
   ASSERT_EQ(g.inputs().size(), m.graph().inputs().size());
   EXPECT_EQ(g.inputs()[0]->type(), m.graph().inputs()[0]->type());
-  EXPECT_EQ(g.inputs()[0]->doc_string, "the input");
+  EXPECT_EQ(g.inputs()[0]->doc_string(), "the input");
   EXPECT_FALSE(g.inputs()[4]->type().has_value());  // untyped
   ASSERT_TRUE(g.inputs()[5]->type().has_value());   // unspecified
   EXPECT_EQ(g.inputs()[5]->type()->kind, ir::TypeKind::kUnspecified);
@@ -414,8 +413,8 @@ TEST(TextPrinter, SaysWhatItLeavesOut) {
   m.configuration.push_back("x");
   m.unknown_fields = "y";
   ir::Node* n = m.graph().append_node("Foo", {}, 0);
-  n->unknown_fields = "z";  // the wire format's business: not mentioned
-  n->device_configurations.push_back("w");
+  n->set_unknown_fields("z");  // the wire format's business: not mentioned
+  n->mutable_device_configurations().push_back("w");
   const std::string text = print_model(m);
   EXPECT_NE(text.find("\n>\n# not shown in text: configuration (1 entries)\n"), std::string::npos)
       << text;

@@ -70,7 +70,7 @@ class IrDiff {
     const std::string w = where + " value '" + a->name() + "'";
     check(a->name() == b->name(), w + " name");
     check(a->type() == b->type(), w + " type");
-    check(a->doc_string == b->doc_string && a->metadata_props == b->metadata_props,
+    check(a->doc_string() == b->doc_string() && a->metadata_props() == b->metadata_props(),
           w + " doc/metadata");
   }
 
@@ -130,7 +130,7 @@ class IrDiff {
     check(a.op_type() == b.op_type() && a.domain() == b.domain() && a.overload() == b.overload(),
           w);
     check(a.name() == b.name(), w + " name");
-    check(a.doc_string == b.doc_string && a.metadata_props == b.metadata_props,
+    check(a.doc_string() == b.doc_string() && a.metadata_props() == b.metadata_props(),
           w + " doc/metadata");
     check(a.inputs().size() == b.inputs().size(), w + " input count");
     for (size_t i = 0; first.empty() && i < a.inputs().size(); ++i) {
@@ -239,10 +239,9 @@ TEST(TextRoundTrip, OddButAllowedIrRoundTrips) {
   (void)b;
   ir::Type opaque;
   opaque.kind = ir::TypeKind::kOpaque;
-  opaque.opaque_domain = "odd domain";
-  opaque.opaque_name = "";
+  opaque.set_opaque("odd domain", "");
   ir::Type unspecified;
-  unspecified.denotation = "D";
+  unspecified.set_denotation("D");
   g.add_input("c", ir::Type::sequence(opaque));
   g.add_input("d", ir::Type::map(ir::DataType::kInt64, unspecified));
   ir::Node* n = g.append_node("", {a, nullptr}, 2, ".");

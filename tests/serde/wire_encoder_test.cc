@@ -271,8 +271,8 @@ ir::Model everything_model() {
   g.doc_string = "the main graph";
   g.metadata_props = {{"graph", "meta"}};
   ir::Value* x = g.add_input("x", float_tensor({ir::Dim("N"), 3, ir::Dim()}));
-  x->doc_string = "input x";
-  x->metadata_props = {{"unit", "m"}};
+  x->set_doc_string("input x");
+  x->set_metadata_props({{"unit", "m"}});
   ir::Value* c = g.add_input("c", ir::Type::tensor(DataType::kBool, ir::Shape{}));
   ir::Value* w = g.add_initializer("w", patterned(DataType::kFloat, {3}));
   // An input that also has an initializer (IR < 4 style).
@@ -282,8 +282,8 @@ ir::Model everything_model() {
   ir::Node* add = g.append_node("Add", {x, w}, 1);
   add->output(0)->set_name("sum");
   add->set_name("add0");
-  add->doc_string = "adds";
-  add->metadata_props = {{"origin", "test"}};
+  add->set_doc_string("adds");
+  add->set_metadata_props({{"origin", "test"}});
 
   // Every attribute type on one custom node, with an omitted input and an
   // omitted output.
@@ -367,20 +367,19 @@ ir::Model everything_model() {
   g.value_info().push_back(vi);
   const std::vector<ir::Type> types = [] {
     ir::Type denoted = float_tensor({1});
-    denoted.denotation = "IMAGE";
+    denoted.set_denotation("IMAGE");
     ir::Dim batch(2), channel;
     batch.denotation = "DATA_BATCH";
     channel.denotation = "DATA_CHANNEL";
     const ir::Shape shape{batch, ir::Dim("S"), channel};
     ir::Type opaque;
     opaque.kind = ir::TypeKind::kOpaque;
-    opaque.opaque_domain = "d";
-    opaque.opaque_name = "n";
-    opaque.denotation = "OPAQUE";
+    opaque.set_opaque("d", "n");
+    opaque.set_denotation("OPAQUE");
     ir::Type optional = ir::Type::optional(ir::Type::sequence(float_tensor({})));
-    optional.denotation = "MAYBE";
+    optional.set_denotation("MAYBE");
     ir::Type sparse = ir::Type::sparse_tensor(DataType::kInt64, std::nullopt);
-    sparse.denotation = "SPARSE";
+    sparse.set_denotation("SPARSE");
     ir::Type sequence_of_nothing;
     sequence_of_nothing.kind = ir::TypeKind::kSequence;
     return std::vector<ir::Type>{denoted,
@@ -447,7 +446,7 @@ TEST(WireEncoderHandBuilt, MessagesWhoseLengthsNeedSeveralBytes) {
     ir::Node* n = g.append_node("Identity", {x}, 1);
     n->output(0)->set_name(std::string(size, 'y'));
     n->set_attribute(ir::Attribute::make_string("s", std::string(size, 's')));
-    n->doc_string = std::string(size / 2, 'd');
+    n->set_doc_string(std::string(size / 2, 'd'));
     g.outputs().push_back(n->output(0));
     expect_fast_and_equal(m);
   }
@@ -746,7 +745,7 @@ TEST(WireEncoderBail, NonPlainModelsGoToTheGeneralWriter) {
   {
     ir::Model m;
     ir::Node* n = m.graph().append_node("Custom", {}, 0);
-    n->device_configurations.push_back("");
+    n->mutable_device_configurations().push_back("");
     EXPECT_FALSE(detail::encode_model_fast(m, &fast));
     EXPECT_EQ(serialize_model(m), general_bytes(m));
   }

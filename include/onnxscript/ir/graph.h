@@ -31,6 +31,58 @@ namespace onnxscript::ir {
 class Graph;
 class Node;
 
+/// Fields that few objects of a kind carry, kept in a box that the first
+/// write allocates. A big graph holds millions of nodes and values, and every
+/// pass over it (building, serializing, freeing) moves their bytes through
+/// the cache: keeping the rarely set NodeProto and ValueInfoProto fields out
+/// of line halves what a node and its output weigh.
+template <typename Fields>
+class RareFields {
+ public:
+  RareFields() = default;
+  RareFields(const RareFields&) = delete;
+  RareFields& operator=(const RareFields&) = delete;
+
+  /// The fields; all empty when none was ever written.
+  const Fields& get() const { return box_ ? *box_ : none(); }
+  /// The fields, for writing.
+  Fields& mutate() {
+    if (!box_) box_ = std::make_unique<Fields>();
+    return *box_;
+  }
+  /// Sets one field. Setting an empty value allocates nothing, so a reader
+  /// may copy every field across unconditionally.
+  template <typename T>
+  void set(T Fields::*field, T value) {
+    if (box_ || !value.empty()) mutate().*field = std::move(value);
+  }
+
+ private:
+  static const Fields& none() {
+    static const Fields empty;
+    return empty;
+  }
+  std::unique_ptr<Fields> box_;
+};
+
+/// The ValueInfoProto fields that few values carry.
+struct ValueProtoFields {
+  std::string doc_string;        ///< ValueInfoProto.doc_string.
+  MetadataProps metadata_props;  ///< ValueInfoProto.metadata_props (IR 10).
+  std::string unknown_fields;    ///< Unknown ValueInfoProto fields, serialized.
+};
+
+/// The NodeProto fields that few nodes carry.
+struct NodeProtoFields {
+  std::string overload;          ///< NodeProto.overload (IR 10).
+  std::string doc_string;        ///< NodeProto.doc_string.
+  MetadataProps metadata_props;  ///< NodeProto.metadata_props (IR 10).
+  /// NodeProto.device_configurations (IR 11), each kept as serialized bytes:
+  /// preserved through load and save, not yet modelled.
+  std::vector<std::string> device_configurations;
+  std::string unknown_fields;  ///< Unknown NodeProto fields, serialized.
+};
+
 /// One use of a value: input `index` of `node`.
 struct Use {
   Node* node;  ///< The consuming node.
@@ -80,9 +132,24 @@ class Value {
   /// Makes every use of this value a use of `other` instead (including graph outputs).
   void replace_all_uses_with(Value* other);
 
-  std::string doc_string;        ///< ValueInfoProto.doc_string.
-  MetadataProps metadata_props;  ///< ValueInfoProto.metadata_props.
-  std::string unknown_fields;    ///< Unknown ValueInfoProto fields, serialized.
+  /// ValueInfoProto.doc_string.
+  const std::string& doc_string() const { return rare_.get().doc_string; }
+  /// Sets the doc string.
+  void set_doc_string(std::string doc) { rare_.set(&Fields::doc_string, std::move(doc)); }
+  /// ValueInfoProto.metadata_props (IR 10).
+  const MetadataProps& metadata_props() const { return rare_.get().metadata_props; }
+  /// The metadata, for writing.
+  MetadataProps& mutable_metadata_props() { return rare_.mutate().metadata_props; }
+  /// Replaces the metadata.
+  void set_metadata_props(MetadataProps props) {
+    rare_.set(&Fields::metadata_props, std::move(props));
+  }
+  /// Unknown ValueInfoProto fields, serialized.
+  const std::string& unknown_fields() const { return rare_.get().unknown_fields; }
+  /// Sets the unknown fields.
+  void set_unknown_fields(std::string bytes) {
+    rare_.set(&Fields::unknown_fields, std::move(bytes));
+  }
 
  private:
   friend class Graph;
@@ -100,6 +167,8 @@ class Value {
   // carry the room for a tensor and a sparse tensor.
   std::unique_ptr<Tensor> const_value_;
   std::unique_ptr<SparseTensor> sparse_value_;
+  using Fields = ValueProtoFields;
+  RareFields<Fields> rare_;
 };
 
 /// An operator application. Created by Graph, which owns it.
@@ -113,9 +182,9 @@ class Node {
   /// The operator domain; "" (or "ai.onnx") for the default ONNX domain.
   const std::string& domain() const { return domain_; }
   /// The function overload (IR 10); usually empty.
-  const std::string& overload() const { return overload_; }
+  const std::string& overload() const { return rare_.get().overload; }
   /// Sets the function overload.
-  void set_overload(std::string overload) { overload_ = std::move(overload); }
+  void set_overload(std::string overload) { rare_.set(&Fields::overload, std::move(overload)); }
 
   /// The node's name; may be empty.
   const std::string& name() const { return name_; }
@@ -160,12 +229,34 @@ class Node {
   /// The previous live node in the graph, or null.
   Node* prev() const;
 
-  std::string doc_string;        ///< NodeProto.doc_string.
-  MetadataProps metadata_props;  ///< NodeProto.metadata_props (IR 10).
+  /// NodeProto.doc_string.
+  const std::string& doc_string() const { return rare_.get().doc_string; }
+  /// Sets the doc string.
+  void set_doc_string(std::string doc) { rare_.set(&Fields::doc_string, std::move(doc)); }
+  /// NodeProto.metadata_props (IR 10).
+  const MetadataProps& metadata_props() const { return rare_.get().metadata_props; }
+  /// The metadata, for writing.
+  MetadataProps& mutable_metadata_props() { return rare_.mutate().metadata_props; }
+  /// Replaces the metadata.
+  void set_metadata_props(MetadataProps props) {
+    rare_.set(&Fields::metadata_props, std::move(props));
+  }
   /// NodeProto.device_configurations (IR 11), each kept as serialized bytes:
   /// preserved through load and save, not yet modelled.
-  std::vector<std::string> device_configurations;
-  std::string unknown_fields;  ///< Unknown NodeProto fields, serialized.
+  const std::vector<std::string>& device_configurations() const {
+    return rare_.get().device_configurations;
+  }
+  /// The device configurations, for writing.
+  std::vector<std::string>& mutable_device_configurations() {
+    return rare_.mutate().device_configurations;
+  }
+  /// Unknown NodeProto fields, serialized.
+  const std::string& unknown_fields() const { return rare_.get().unknown_fields; }
+  /// Sets the unknown fields.
+  void set_unknown_fields(std::string bytes) {
+    rare_.set(&Fields::unknown_fields, std::move(bytes));
+  }
+
   /// The source line that built this node (the eDSL sets it), for messages
   /// such as "the value produced at file:line". Not serialized; empty
   /// (line 0) for nodes read from files. One pointer, so recording it costs
@@ -178,7 +269,7 @@ class Node {
       : op_type_(std::move(op_type)), domain_(std::move(domain)), graph_(graph) {}
   void adopt_subgraphs(const Attribute& attribute);
 
-  std::string op_type_, domain_, overload_, name_;
+  std::string op_type_, domain_, name_;
   SmallVector<Value*, 3> inputs_;
   SmallVector<Value*, 2> outputs_;
   std::vector<Attribute> attributes_;
@@ -186,6 +277,8 @@ class Node {
   Node* prev_ = nullptr;
   Node* next_ = nullptr;
   bool erased_ = false;
+  using Fields = NodeProtoFields;
+  RareFields<Fields> rare_;
 };
 
 /// Iteration over a graph's live nodes that tolerates mutation: the current

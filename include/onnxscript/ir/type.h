@@ -174,10 +174,17 @@ struct Type {
   std::optional<Shape> shape;
   /// Element type of a sequence or optional, value type of a map.
   std::shared_ptr<const Type> element;
-  /// Domain and name of an opaque type.
-  std::string opaque_domain, opaque_name;
+
+  /// Domain of an opaque type.
+  const std::string& opaque_domain() const { return labels().opaque_domain; }
+  /// Name of an opaque type.
+  const std::string& opaque_name() const { return labels().opaque_name; }
+  /// Sets the domain and name of an opaque type.
+  void set_opaque(std::string domain, std::string name);
   /// ONNX type denotation; usually empty.
-  std::string denotation;
+  const std::string& denotation() const { return labels().denotation; }
+  /// Sets the denotation.
+  void set_denotation(std::string denotation);
 
   /// A dense tensor type.
   static Type tensor(DataType elem, std::optional<Shape> shape = std::nullopt);
@@ -198,6 +205,18 @@ struct Type {
 
   /// A readable form: "float[N,3]", "seq(int64[])", "map(string, float)".
   std::string to_string() const;
+
+ private:
+  // The strings few types carry, shared between copies and out of line:
+  // every value in a graph holds a Type, and inline strings would triple
+  // its size.
+  struct Labels {
+    std::string opaque_domain, opaque_name, denotation;
+    bool operator==(const Labels&) const = default;
+  };
+  const Labels& labels() const;
+  Labels& mutable_labels();
+  std::shared_ptr<const Labels> labels_;
 };
 
 /// The lowest IR version needed to store values of this type (e.g. optional needs 8).
