@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "onnxscript/script/op_call.h"
+#include "script/node_origin.h"
 
 namespace onnxscript::detail {
 
@@ -32,9 +33,7 @@ ir::Value* append_constant(TraceScope& scope, ir::Tensor value,
   out->set_type(constant_type(value));
   node->set_attribute(ir::Attribute::make_tensor("value", std::move(value)));
   out->set_name(scope.fresh_name(hint));
-  node->origin = location;
-  if (trace_options().record_source_locations)
-    node->mutable_metadata_props().emplace_back("onnxscript.source", where(location));
+  mark_origin(*node, location);
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include "onnxscript/script/operators.h"
 #include "onnxscript/script/trace.h"
 #include "script/constant_node.h"
+#include "script/node_origin.h"
 #include "script/subgraph.h"
 
 namespace onnxscript {
@@ -105,10 +106,8 @@ ir::Node* append(TraceScope& scope, const std::string& op_type, std::vector<ir::
                  std::string_view hint = {}) {
   scope.use_opset("", default_opset_version());
   ir::Node* node = scope.graph().append_node(op_type, std::move(inputs), num_outputs);
-  node->origin = location;
   for (ir::Value* out : node->outputs()) out->set_name(scope.fresh_name(hint));
-  if (trace_options().record_source_locations)
-    node->mutable_metadata_props().emplace_back("onnxscript.source", where(location));
+  mark_origin(*node, location);
   return node;
 }
 

@@ -8,6 +8,7 @@
 #include "onnxscript/serde/text.h"
 #include "onnxscript/support/file_io.h"
 #include "script/model_inference.h"
+#include "script/node_origin.h"
 
 namespace onnxscript {
 
@@ -464,7 +465,7 @@ Outputs Function::call(std::vector<detail::Argument> arguments,
     scope->use_opset(impl.domain, impl.domain_version);
     ir::Node* node = scope->graph().append_node(impl.name, std::move(ins),
                                                 fn.body().outputs().size(), impl.domain);
-    node->origin = location;
+    detail::mark_origin(*node, location);
     for (ir::Attribute& a : given) node->set_attribute(std::move(a));
     std::vector<Value> outs;
     for (ir::Value* out : node->outputs()) {

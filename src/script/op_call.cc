@@ -13,6 +13,7 @@
 #include "onnxscript/script/trace.h"
 #include "script/constant_node.h"
 #include "script/node_inference.h"
+#include "script/node_origin.h"
 #include "script/subgraph.h"
 
 namespace onnxscript::detail {
@@ -275,7 +276,6 @@ class OpCall {
               "CastLike", {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()},
               1);
           cast->output(0)->set_name(scope->fresh_name());
-          cast->origin = location_;
           finish_node(*cast, default_opset_version());
           ins[i] = cast->output(0);
         }
@@ -290,7 +290,6 @@ class OpCall {
     if (has_graphs_) prepare_graph_attributes(attributes_);
     ir::Node* node = graph.append_node(std::string(sig_.name), ins.span(), num_outputs_,
                                        std::string(sig_.domain));
-    node->origin = location_;
     for (ir::Attribute& a : attributes_) node->set_attribute(std::move(a));
     for (ir::Value* out : node->outputs()) out->set_name(scope->fresh_name());
     finish_node(*node, opset_version_);
@@ -300,12 +299,10 @@ class OpCall {
     return outs;
   }
 
-  // Types the node's outputs and stamps the user's line, as the options say.
+  // Records the user's line and types the node's outputs, as the options say.
   void finish_node(ir::Node& node, int64_t opset_version) const {
-    const TraceOptions& options = trace_options();
-    if (options.record_source_locations)
-      node.mutable_metadata_props().emplace_back("onnxscript.source", where(location_));
-    if (options.infer_types) infer_node_outputs(node, opset_version, location_);
+    mark_origin(node, location_);
+    if (trace_options().infer_types) infer_node_outputs(node, opset_version, location_);
   }
 
   OpOutputs evaluate() {

@@ -205,6 +205,44 @@ TEST(SourceLocations, RecordedAsNodeMetadataOnRequest) {
   EXPECT_THAT(relu.metadata_props()[0].second, HasSubstr(this_file_at(line)));
 }
 
+// Operator calls, the constants of literals, function calls and control flow
+// (with the nodes of its branches) each append nodes by their own path; every
+// one of them must carry the line.
+TEST(SourceLocations, EveryWayOfAppendingANodeRecordsTheLine) {
+  ScopedTraceOptions options({.record_source_locations = true});
+  const Function inner = script("inner", {"X"}, [](Value X) { return op::Relu(X); });
+  const int if_line = __LINE__ + 2;
+  const Function outer = script("outer", {"X"}, [&](FLOAT<"N"> X) {
+    return If(
+        op::ReduceMax(X) > 0, [&] { return inner(X) * 2; }, [&] { return X; });
+  });
+  const ir::Model model = outer.to_model();
+  std::vector<const ir::Node*> nodes;
+  const auto collect = [&](const ir::Graph& g, const auto& self) -> void {
+    for (const ir::Node* n : g.nodes()) {
+      nodes.push_back(n);
+      for (const ir::Graph* sub : n->subgraphs()) self(*sub, self);
+    }
+  };
+  collect(model.graph(), collect);
+  std::set<std::string> op_types;
+  for (const ir::Node* n : nodes) {
+    op_types.insert(n->op_type());
+    ASSERT_EQ(n->metadata_props().size(), 1u) << n->op_type();
+    EXPECT_EQ(n->metadata_props()[0].first, "onnxscript.source");
+    // If (and the Identity its else branch needs) is where If( is; the rest
+    // come from its arguments, a line below.
+    const bool from_if = n->op_type() == "If" || n->op_type() == "Identity";
+    EXPECT_THAT(n->metadata_props()[0].second,
+                HasSubstr(this_file_at(from_if ? if_line : if_line + 1)))
+        << n->op_type();
+  }
+  // ReduceMax, the constant 0 and Greater; If; in the branch the call, the
+  // constant 2 and Mul; Identity passes X through the other branch.
+  EXPECT_THAT(op_types,
+              ::testing::IsSupersetOf({"ReduceMax", "Constant", "Greater", "If", "inner", "Mul"}));
+}
+
 TEST(Names, InputsAttributesAndNamedValuesKeepTheirNames) {
   const Function f = script("f", {"A", {"alpha", 0.5}}, [](FLOAT<"N"> A, Attr<float> alpha) {
     Value scaled = op::LeakyRelu(A, {.alpha = alpha}).named("scaled");

@@ -184,6 +184,20 @@ Argument make_argument(A&& a) {
   return arg;
 }
 
+/// The first argument of a call, together with where the call is. A source
+/// location cannot follow a parameter pack, but the default argument of this
+/// converting constructor is evaluated where the conversion happens: in the
+/// user's call expression.
+struct FirstArgument {
+  template <typename A>
+  requires(!std::is_same_v<std::decay_t<A>, FirstArgument>)
+      FirstArgument(A&& a,  // NOLINT: converts, to capture the caller's line
+                    std::source_location location = std::source_location::current())
+      : argument(make_argument(std::forward<A>(a))), location(location) {}
+  Argument argument;              ///< The argument.
+  std::source_location location;  ///< The call's location.
+};
+
 }  // namespace detail
 
 class Function;
@@ -218,12 +232,18 @@ class Function {
   /// Calls the function: positional arguments follow the lambda's parameters.
   /// With traced inputs this records a call node; with concrete inputs the
   /// body runs eagerly.
-  template <typename... Args>
-  Outputs operator()(Args&&... args) const {
+  /// The call records (and its errors name) the caller's line.
+  template <typename... Rest>
+  Outputs operator()(detail::FirstArgument first, Rest&&... rest) const {
     std::vector<detail::Argument> arguments;
-    arguments.reserve(sizeof...(Args));
-    (arguments.push_back(detail::make_argument(std::forward<Args>(args))), ...);
-    return call(std::move(arguments), std::source_location::current());
+    arguments.reserve(1 + sizeof...(Rest));
+    arguments.push_back(std::move(first.argument));
+    (arguments.push_back(detail::make_argument(std::forward<Rest>(rest))), ...);
+    return call(std::move(arguments), first.location);
+  }
+  /// Calls a function that takes no arguments.
+  Outputs operator()(std::source_location location = std::source_location::current()) const {
+    return call({}, location);
   }
 
   /// Every script function this one calls, transitively, in call order.
