@@ -268,6 +268,11 @@ void trace_into(const Function& self, const std::shared_ptr<const detail::Script
                 const std::vector<Param>& params, ir::Function& fn,
                 std::vector<Function>& callees) {
   (void)self;
+  // Concrete values made while tracing (a Tensor passed to an operator
+  // becomes one before it becomes a Constant) die with the trace: the graph
+  // keeps copies. Otherwise they would pile up in the thread's scope, a
+  // tensor per constant, until the thread ends.
+  EagerScope concrete_values;
   TraceScope scope(fn.body(), fn.opset_imports);
   tracing_callees.push_back(&callees);
   try {

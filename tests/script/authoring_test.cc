@@ -243,6 +243,19 @@ TEST(SourceLocations, EveryWayOfAppendingANodeRecordsTheLine) {
               ::testing::IsSupersetOf({"ReduceMax", "Constant", "Greater", "If", "inner", "Mul"}));
 }
 
+TEST(Tracing, TensorsPassedToOperatorsAreNotKeptAfterTheTrace) {
+  const Tensor w = Tensor::from<float>({1, 2, 3});
+  const long before = w.storage().use_count();
+  {
+    const Function f = script("f", {"X"}, [&](FLOAT<3> X) { return op::Add(op::Mul(X, w), w); });
+    const ir::Model model = f.to_model();
+    EXPECT_EQ(model.graph().num_nodes(), 4u);  // two Constants, Mul, Add
+  }
+  // The model is gone, and so is every copy the trace made: each operator
+  // call turned `w` into a concrete value before its Constant copied it.
+  EXPECT_EQ(w.storage().use_count(), before);
+}
+
 TEST(Names, InputsAttributesAndNamedValuesKeepTheirNames) {
   const Function f = script("f", {"A", {"alpha", 0.5}}, [](FLOAT<"N"> A, Attr<float> alpha) {
     Value scaled = op::LeakyRelu(A, {.alpha = alpha}).named("scaled");
