@@ -146,6 +146,27 @@ TEST(Conv, DoubleAndThreeD) {
   EXPECT_THAT(values<double>(run_op("Conv", {x, w})[0]), ElementsAre(28));
 }
 
+// Half types run through float: with values exact in both, the results are
+// the float kernels' results.
+TEST(ConvAndConvTranspose, HalfTypesMatchFloat) {
+  const auto cast = [](const Tensor& t, DataType to) {
+    return run_op("Cast", {t}, {A::make_int("to", static_cast<int64_t>(to))})[0].tensor();
+  };
+  const Tensor x = iota_f({1, 1, 3, 3});
+  const Tensor w = filled({1, 1, 2, 2}, 1);
+  const Tensor b = Tensor::from<float>({0.5f});
+  for (const char* op : {"Conv", "ConvTranspose"}) {
+    const std::vector<float> expected = values<float>(run_op(op, {x, w, b})[0]);
+    ASSERT_FALSE(expected.empty());
+    for (DataType half : {DataType::kFloat16, DataType::kBfloat16}) {
+      const Tensor y = run_op(op, {cast(x, half), cast(w, half), cast(b, half)})[0].tensor();
+      ASSERT_EQ(y.dtype(), half) << op;
+      EXPECT_EQ(values<float>(cast(y, DataType::kFloat)), expected)
+          << op << " in " << ir::data_type_name(half);
+    }
+  }
+}
+
 TEST(ConvTranspose, StridesAndOutputShape) {
   Tensor x = Tensor::from<float>({1, 2}, {1, 1, 2});
   Tensor w = filled({1, 1, 3}, 1);

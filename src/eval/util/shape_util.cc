@@ -123,22 +123,10 @@ void broadcast_typed(const U* in, U* out, const std::vector<int64_t>& out_shape,
 // Size-only dispatch without a KernelContext: callers validated the type.
 template <typename F>
 void by_size(DataType dtype, F&& f) {
-  if (dtype == DataType::kString) return f.template operator()<std::string>();
-  switch (ir::bit_width(dtype)) {
-    case 8:
-      return f.template operator()<uint8_t>();
-    case 16:
-      return f.template operator()<uint16_t>();
-    case 32:
-      return f.template operator()<uint32_t>();
-    case 64:
-      return f.template operator()<uint64_t>();
-    case 128:
-      return f.template operator()<Bytes16>();
-    default:
-      throw KernelError(
-          fmt::format("element type {} cannot be copied element-wise", ir::data_type_name(dtype)));
-  }
+  visit_by_size(dtype, std::forward<F>(f), [&] {
+    throw KernelError(
+        fmt::format("element type {} cannot be copied element-wise", ir::data_type_name(dtype)));
+  });
 }
 
 }  // namespace

@@ -96,9 +96,10 @@ struct Bytes16 {
 
 /// Calls `f.template operator()<U>()` where U is an unsigned integer of the
 /// element's width (or Bytes16, or std::string for strings): for kernels that
-/// only move elements, this instantiates 6 bodies instead of 16.
-template <typename F>
-void dispatch_by_size(DataType dtype, const KernelContext& ctx, F&& f) {
+/// only move elements, this instantiates 6 bodies instead of 16. Other
+/// element types call `unsupported()`, which must not return normally.
+template <typename F, typename Unsupported>
+void visit_by_size(DataType dtype, F&& f, Unsupported&& unsupported) {
   if (dtype == DataType::kString) return f.template operator()<std::string>();
   switch (dtype == DataType::kUndefined ? 0 : ir::bit_width(dtype)) {
     case 8:
@@ -112,9 +113,17 @@ void dispatch_by_size(DataType dtype, const KernelContext& ctx, F&& f) {
     case 128:
       return f.template operator()<Bytes16>();
     default:
-      ctx.fail(std::string("element type ") + std::string(ir::data_type_name(dtype)) +
-               " is not supported");
+      unsupported();
   }
+}
+
+/// visit_by_size inside a kernel: an unsupported type fails the kernel.
+template <typename F>
+void dispatch_by_size(DataType dtype, const KernelContext& ctx, F&& f) {
+  visit_by_size(dtype, std::forward<F>(f), [&] {
+    ctx.fail(std::string("element type ") + std::string(ir::data_type_name(dtype)) +
+             " is not supported");
+  });
 }
 
 /// Fails the kernel unless `dtype` is in `List` (for kernels that move

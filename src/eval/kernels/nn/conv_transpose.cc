@@ -140,22 +140,10 @@ void conv_transpose(KernelContext& ctx) {
   Tensor y(x.dtype(), out_shape);
   if (y.numel() == 0) return ctx.set_output(0, y);
   dispatch<kFloatTypes>(x.dtype(), ctx, [&]<typename T>() {
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      conv_transpose_typed<T>(x.data<T>(), w.data<T>(), b ? b->data<T>() : nullptr, y.data<T>(), n,
-                              c, m, group, s);
-    } else {
-      auto widen = [](const Tensor& t) {
-        std::vector<float> v(t.numel());
-        for (int64_t i = 0; i < t.numel(); ++i) v[i] = static_cast<float>(t.data<T>()[i]);
-        return v;
-      };
-      const std::vector<float> xf = widen(x), wf = widen(w);
-      const std::vector<float> bf = b ? widen(*b) : std::vector<float>{};
-      std::vector<float> yf(y.numel());
-      conv_transpose_typed<float>(xf.data(), wf.data(), b ? bf.data() : nullptr, yf.data(), n, c, m,
-                                  group, s);
-      for (int64_t i = 0; i < y.numel(); ++i) y.data<T>()[i] = static_cast<T>(yf[i]);
-    }
+    compute_in_float_or_wider<T>(x, w, b, y,
+                                 [&](const auto* xs, const auto* ws, const auto* bs, auto* ys) {
+                                   conv_transpose_typed(xs, ws, bs, ys, n, c, m, group, s);
+                                 });
   });
   ctx.set_output(0, y);
 }

@@ -10,6 +10,7 @@
 //   SAME_UPPER: out = ceil(in / s), padding split evenly, the odd one at the end
 //   SAME_LOWER: likewise, the odd one at the beginning
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -99,6 +100,29 @@ inline std::vector<std::vector<int64_t>> window_tables(const Spatial& s) {
       }
   }
   return t;
+}
+
+/// Runs a convolution-like `compute(x, w, b, y)` on the element pointers of
+/// X, W, the optional B and Y, whose element type is T. Float and double run
+/// as they are; half types are widened to float once, computed in float
+/// (accumulating in half precision would lose accuracy) and narrowed into Y.
+template <typename T, typename Compute>
+void compute_in_float_or_wider(const Tensor& x, const Tensor& w, const Tensor* b, Tensor& y,
+                               Compute&& compute) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    compute(x.data<T>(), w.data<T>(), b ? b->data<T>() : nullptr, y.data<T>());
+  } else {
+    const auto widen = [](const Tensor& t) {
+      std::vector<float> v(static_cast<size_t>(t.numel()));
+      for (int64_t i = 0; i < t.numel(); ++i) v[i] = static_cast<float>(t.data<T>()[i]);
+      return v;
+    };
+    const std::vector<float> xf = widen(x), wf = widen(w);
+    const std::vector<float> bf = b ? widen(*b) : std::vector<float>{};
+    std::vector<float> yf(static_cast<size_t>(y.numel()));
+    compute(xf.data(), wf.data(), b ? bf.data() : static_cast<const float*>(nullptr), yf.data());
+    for (int64_t i = 0; i < y.numel(); ++i) y.data<T>()[i] = static_cast<T>(yf[i]);
+  }
 }
 
 }  // namespace onnxscript::eval
