@@ -132,20 +132,10 @@ void conv_transpose(KernelContext& ctx) {
     }
     if (s.out[d] < 0) ctx.fail(fmt::format("the output size on axis {} is negative", d));
   }
-  std::vector<int64_t> out_shape{n, m};
-  out_shape.insert(out_shape.end(), s.out.begin(), s.out.end());
-  const Tensor* b = ctx.has_input(2) ? &ctx.input_tensor(2) : nullptr;
-  if (b && (b->numel() != m || b->dtype() != x.dtype()))
-    ctx.fail(fmt::format("B must have {} elements of the type of X", m));
-  Tensor y(x.dtype(), out_shape);
-  if (y.numel() == 0) return ctx.set_output(0, y);
-  dispatch<kFloatTypes>(x.dtype(), ctx, [&]<typename T>() {
-    compute_in_float_or_wider<T>(x, w, b, y,
-                                 [&](const auto* xs, const auto* ws, const auto* bs, auto* ys) {
-                                   conv_transpose_typed(xs, ws, bs, ys, n, c, m, group, s);
-                                 });
-  });
-  ctx.set_output(0, y);
+  run_convolution(ctx, x, w, n, m, s,
+                  [&](const auto* xs, const auto* ws, const auto* bs, auto* ys) {
+                    conv_transpose_typed(xs, ws, bs, ys, n, c, m, group, s);
+                  });
 }
 
 }  // namespace

@@ -125,4 +125,24 @@ void compute_in_float_or_wider(const Tensor& x, const Tensor& w, const Tensor* b
   }
 }
 
+/// What Conv and ConvTranspose do once their spatial sizes are known: check
+/// the optional bias B (input 2, `m` elements of X's type), make Y of shape
+/// [n, m, s.out...], run `compute(x, w, b, y)` on element pointers (through
+/// compute_in_float_or_wider) and set Y as output 0.
+template <typename Compute>
+void run_convolution(KernelContext& ctx, const Tensor& x, const Tensor& w, int64_t n, int64_t m,
+                     const Spatial& s, Compute&& compute) {
+  std::vector<int64_t> out_shape{n, m};
+  out_shape.insert(out_shape.end(), s.out.begin(), s.out.end());
+  const Tensor* b = ctx.has_input(2) ? &ctx.input_tensor(2) : nullptr;
+  if (b && (b->numel() != m || b->dtype() != x.dtype()))
+    ctx.fail(fmt::format("B must have {} elements of the type of X", m));
+  Tensor y(x.dtype(), out_shape);
+  if (y.numel() > 0) {
+    dispatch<kFloatTypes>(x.dtype(), ctx,
+                          [&]<typename T>() { compute_in_float_or_wider<T>(x, w, b, y, compute); });
+  }
+  ctx.set_output(0, y);
+}
+
 }  // namespace onnxscript::eval
