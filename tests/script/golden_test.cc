@@ -8,6 +8,7 @@
 
 #include "golden.h"
 #include "onnxscript/onnxscript.h"
+#include "sample_scripts.h"
 
 namespace onnxscript {
 namespace {
@@ -88,20 +89,8 @@ TEST(Golden, NestedFunctionCalls) {
   testing::expect_golden("script/nested_function_calls", Norm.to_text());
 }
 
-const Function Scaled =
-    script("Scaled", {"X", {"alpha", 0.5}, "axes", {"keepdims", 1}},
-           [](Value X, Attr<float> alpha, Attr<std::vector<int64_t>> axes, Attr<int64_t> keepdims) {
-             Value leaky = op::LeakyRelu(X, {.alpha = alpha});
-             Value scaled = leaky * alpha;  // an attribute used as a value
-             return op::ReduceMax(scaled, {.axes = axes, .keepdims = keepdims});
-           });
-
 TEST(Golden, AttributeReferences) {
-  const Function caller = script(
-      "caller", {"X"}, [](FLOAT<"N", "M"> X) -> FLOAT<"N", 1> {
-        return Scaled(X, 0.25f, std::vector<int64_t>{1}, int64_t{1});
-      });
-  testing::expect_golden("script/attribute_references", caller.to_text());
+  testing::expect_golden("script/attribute_references", testing::scaled_caller().to_text());
 }
 
 }  // namespace

@@ -23,6 +23,7 @@
 #include "onnxscript/onnxscript.h"
 #include "onnxscript/serde/text.h"
 #include "onnxscript/wire/onnx.pb.h"
+#include "sample_scripts.h"
 #include "serde/model_io.h"
 #include "serde/wire_encoder.h"
 #include "serde_test_util.h"
@@ -152,20 +153,8 @@ INSTANTIATE_TEST_SUITE_P(Suites, WireEncoderCorpus,
 
 // ---------------------------------------------------------------- eDSL models
 
-const Function Scaled =
-    script("Scaled", {"X", {"alpha", 0.5}, "axes", {"keepdims", 1}},
-           [](Value X, Attr<float> alpha, Attr<std::vector<int64_t>> axes, Attr<int64_t> keepdims) {
-             Value leaky = op::LeakyRelu(X, {.alpha = alpha});
-             Value scaled = leaky * alpha;  // an attribute used as a value
-             return op::ReduceMax(scaled, {.axes = axes, .keepdims = keepdims});
-           });
-
 TEST(WireEncoderScript, ModelLocalFunctionWithAttributeReferences) {
-  const Function caller = script(
-      "caller", {"X"}, [](FLOAT<"N", "M"> X) -> FLOAT<"N", 1> {
-        return Scaled(X, 0.25f, std::vector<int64_t>{1}, int64_t{1});
-      });
-  const ir::Model model = caller.to_model();
+  const ir::Model model = onnxscript::testing::scaled_caller().to_model();
   ASSERT_EQ(model.functions().size(), 1u);
   expect_fast_and_equal(model);
 }
