@@ -626,29 +626,27 @@ TEST(WireEncoderErrors, TwoValuesWithOneName) {
   expect_bail_with_general_error(m, "two different values are named 'y'");
 }
 
-TEST(WireEncoderErrors, InputFromAnUnrelatedGraph) {
+// A graph with input "x" whose one node reads a value of another graph,
+// named `foreign_name`.
+void expect_foreign_input_rejected(const std::string& foreign_name, const std::string& message) {
   ir::Graph other;
-  ir::Value* foreign = other.add_input("z");
+  ir::Value* foreign = other.add_input(foreign_name);
   ir::Model m;
   ir::Graph& g = m.graph();
   g.add_input("x");
   ir::Node* n = g.append_node("Relu", {foreign}, 1);
   n->output(0)->set_name("y");
   g.outputs().push_back(n->output(0));
-  expect_bail_with_general_error(m, "input 'z' does not resolve to the value used");
+  expect_bail_with_general_error(m, message);
+}
+
+TEST(WireEncoderErrors, InputFromAnUnrelatedGraph) {
+  expect_foreign_input_rejected("z", "input 'z' does not resolve to the value used");
 }
 
 TEST(WireEncoderErrors, InputWhoseNameAnotherValueTakes) {
   // The foreign value's name exists in the graph, but names another value.
-  ir::Graph other;
-  ir::Value* foreign = other.add_input("x");
-  ir::Model m;
-  ir::Graph& g = m.graph();
-  g.add_input("x");
-  ir::Node* n = g.append_node("Relu", {foreign}, 1);
-  n->output(0)->set_name("y");
-  g.outputs().push_back(n->output(0));
-  expect_bail_with_general_error(m, "input 'x' does not resolve to the value used");
+  expect_foreign_input_rejected("x", "input 'x' does not resolve to the value used");
 }
 
 TEST(WireEncoderErrors, OuterValueHiddenByASubgraphName) {
