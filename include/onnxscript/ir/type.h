@@ -208,8 +208,8 @@ struct Type {
 
  private:
   // The strings few types carry, shared between copies and out of line:
-  // every value in a graph holds a Type, and inline strings would triple
-  // its size.
+  // every value in a graph holds a Type, and inline strings would more than
+  // double its size.
   struct Labels {
     std::string opaque_domain, opaque_name, denotation;
     bool operator==(const Labels&) const = default;
