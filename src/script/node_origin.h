@@ -1,6 +1,7 @@
 #pragma once
 // Where the user built a traced node: every path that appends a node to a
-// trace (operator calls, constants, control flow) records it the same way.
+// trace (operator calls, constants, control flow, script-function calls)
+// records it the same way.
 
 #include <source_location>
 
