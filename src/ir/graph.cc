@@ -1,7 +1,12 @@
 #include "onnxscript/ir/graph.h"
 
 #include <algorithm>
+#include <memory>
+#include <span>
+#include <type_traits>
 #include <unordered_map>
+
+#include "ir/interned_string.h"
 
 namespace onnxscript::ir {
 
@@ -36,6 +41,9 @@ void Value::replace_all_uses_with(Value* other) {
 
 // ---------------------------------------------------------------- Node
 
+Node::Node(Graph* graph, std::string_view op_type, std::string_view domain)
+    : op_type_(&detail::intern(op_type)), domain_(&detail::intern(domain)), graph_(graph) {}
+
 void Node::set_input(size_t i, Value* value) {
   Value*& slot = inputs_.at(i);
   if (slot == value) return;
@@ -63,8 +71,10 @@ Value* Node::append_output(std::string name) {
   return v;
 }
 
+Node::~Node() { std::destroy_n(attributes_, num_attributes_); }
+
 const Attribute* Node::attribute(std::string_view name) const {
-  for (const Attribute& a : attributes_)
+  for (const Attribute& a : attributes())
     if (a.name == name) return &a;
   return nullptr;
 }
@@ -80,26 +90,46 @@ void Node::adopt_subgraphs(const Attribute& attribute) {
 
 void Node::set_attribute(Attribute attribute) {
   adopt_subgraphs(attribute);
-  for (Attribute& a : attributes_) {
+  for (Attribute& a : std::span(attributes_, num_attributes_)) {
     if (a.name == attribute.name) {
       a = std::move(attribute);
       return;
     }
   }
-  attributes_.push_back(std::move(attribute));
+  if (num_attributes_ == attribute_capacity_) grow_attributes();
+  new (attributes_ + num_attributes_) Attribute(std::move(attribute));
+  ++num_attributes_;
+}
+
+// Moves the attributes to an array twice as large. The old array's memory
+// stays in the arena until the graph dies: nodes rarely gain more than a
+// few attributes, so little is left behind.
+void Node::grow_attributes() {
+  static_assert(std::is_nothrow_move_constructible_v<Attribute>,
+                "moving attributes to a larger array must not fail halfway");
+  const uint32_t capacity = attribute_capacity_ == 0 ? 1 : 2 * attribute_capacity_;
+  auto* fresh = static_cast<Attribute*>(
+      graph_->attribute_memory_.allocate(capacity * sizeof(Attribute), alignof(Attribute)));
+  std::uninitialized_move_n(attributes_, num_attributes_, fresh);
+  std::destroy_n(attributes_, num_attributes_);
+  attributes_ = fresh;
+  attribute_capacity_ = capacity;
 }
 
 bool Node::remove_attribute(std::string_view name) {
-  auto it = std::find_if(attributes_.begin(), attributes_.end(),
-                         [&](const Attribute& a) { return a.name == name; });
-  if (it == attributes_.end()) return false;
-  attributes_.erase(it);
+  Attribute* end = attributes_ + num_attributes_;
+  Attribute* it =
+      std::find_if(attributes_, end, [&](const Attribute& a) { return a.name == name; });
+  if (it == end) return false;
+  std::move(it + 1, end, it);
+  std::destroy_at(end - 1);
+  --num_attributes_;
   return true;
 }
 
 std::vector<Graph*> Node::subgraphs() const {
   std::vector<Graph*> out;
-  for (const Attribute& a : attributes_) {
+  for (const Attribute& a : attributes()) {
     if (const auto* g = std::get_if<std::shared_ptr<Graph>>(&a.value)) {
       if (*g) out.push_back(g->get());
     } else if (const auto* gs = std::get_if<std::vector<std::shared_ptr<Graph>>>(&a.value)) {
@@ -180,9 +210,9 @@ void Graph::remove_initializer(Value* value) {
 
 Value* Graph::create_detached_value(std::string name) { return new_value(std::move(name)); }
 
-Node* Graph::new_node(std::string op_type, std::span<Value* const> inputs, size_t num_outputs,
-                      std::string domain) {
-  new (nodes_.next_slot()) Node(this, std::move(op_type), std::move(domain));
+Node* Graph::new_node(std::string_view op_type, std::span<Value* const> inputs,
+                      size_t num_outputs, std::string_view domain) {
+  new (nodes_.next_slot()) Node(this, op_type, domain);
   Node* node = nodes_.commit();
   node->inputs_.reserve(inputs.size());
   for (Value* in : inputs) node->append_input(in);
@@ -228,18 +258,19 @@ void Graph::unlink(Node* node) {
   --num_nodes_;
 }
 
-Node* Graph::append_node(std::string op_type, std::span<Value* const> inputs, size_t num_outputs,
-                         std::string domain) {
-  Node* node = new_node(std::move(op_type), inputs, num_outputs, std::move(domain));
+Node* Graph::append_node(std::string_view op_type, std::span<Value* const> inputs,
+                         size_t num_outputs, std::string_view domain) {
+  Node* node = new_node(op_type, inputs, num_outputs, domain);
   link_before(node, nullptr);
   return node;
 }
 
-Node* Graph::insert_node_before(Node* position, std::string op_type, std::span<Value* const> inputs,
-                                size_t num_outputs, std::string domain) {
+Node* Graph::insert_node_before(Node* position, std::string_view op_type,
+                                std::span<Value* const> inputs, size_t num_outputs,
+                                std::string_view domain) {
   ONNXSCRIPT_CHECK(position && position->graph_ == this && !position->erased_,
                    "insertion point is not a live node of this graph");
-  Node* node = new_node(std::move(op_type), inputs, num_outputs, std::move(domain));
+  Node* node = new_node(op_type, inputs, num_outputs, domain);
   link_before(node, position);
   return node;
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace onnxscript::ir {
@@ -275,5 +276,99 @@ TEST(Tensor, FromValuesAndScalars) {
   EXPECT_EQ(s.rank(), 0);
   EXPECT_THROW(Tensor::from<float>({1, 2, 3}, {2, 2}), ValidationError);
 }
+TEST(Node, AttributesKeepTheirOrderThroughGrowthReplacementAndRemoval) {
+  Graph g;
+  Node* n = g.append_node("Op", {}, 1);
+  // Five attributes outgrow the first arrays (1, 2, 4 slots) twice over.
+  for (int i = 0; i < 5; ++i)
+    n->set_attribute(Attribute::make_string("a" + std::to_string(i), std::string(40, 'a' + i)));
+  n->set_attribute(Attribute::make_int("a2", 7));  // replaces in place
+  ASSERT_TRUE(n->remove_attribute("a1"));
+  EXPECT_FALSE(n->remove_attribute("a1"));
+  std::vector<std::string> names;
+  for (const Attribute& a : n->attributes()) names.push_back(a.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"a0", "a2", "a3", "a4"}));
+  EXPECT_EQ(n->attribute("a2")->as_int(), 7);
+  EXPECT_EQ(n->attribute("a4")->as_string(), std::string(40, 'e'));
+  EXPECT_EQ(n->attribute("a1"), nullptr);
+  // A tensor attribute holds its storage until the graph dies.
+  const Tensor t = Tensor::from<float>({1, 2, 3});
+  n->set_attribute(Attribute::make_tensor("value", t));
+  EXPECT_EQ(t.storage().use_count(), 2);
+}
+
+TEST(Node, AttributesOfManyNodesAreReleasedWithTheGraph) {
+  const Tensor t = Tensor::from<float>({1, 2, 3});
+  {
+    Graph g;
+    // Past several arena blocks (4 KiB doubling to 2 MiB).
+    for (int i = 0; i < 20000; ++i)
+      g.append_node("Constant", {}, 1)->set_attribute(Attribute::make_tensor("value", t));
+    EXPECT_EQ(t.storage().use_count(), 20001);
+    int seen = 0;
+    for (Node* n : g.nodes()) seen += n->attribute("value")->as_tensor().storage() == t.storage();
+    EXPECT_EQ(seen, 20000);
+  }
+  EXPECT_EQ(t.storage().use_count(), 1);
+}
+
+TEST(Node, OperatorTypesAndDomainsAreSharedAcrossGraphsAndThreads) {
+  Graph a, b;
+  const Node* relu_a = a.append_node("Relu", {}, 1, "com.example");
+  const Node* relu_b = b.append_node(std::string("Re") + "lu", {}, 1, std::string("com.example"));
+  const Node* neg = a.append_node("Neg", {}, 1);
+  EXPECT_EQ(&relu_a->op_type(), &relu_b->op_type());
+  EXPECT_EQ(&relu_a->domain(), &relu_b->domain());
+  EXPECT_NE(&relu_a->op_type(), &neg->op_type());
+  EXPECT_EQ(neg->op_type(), "Neg");
+  EXPECT_EQ(neg->domain(), "");
+  // Threads interning the same new names at once all get the one copy.
+  std::vector<const std::string*> seen(4);
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < seen.size(); ++t) {
+    threads.emplace_back([&seen, t] {
+      Graph g;
+      for (int i = 0; i < 200; ++i) g.append_node("Op" + std::to_string(i), {}, 1);
+      seen[t] = &g.append_node("Op7", {}, 1)->op_type();
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  for (const std::string* s : seen) EXPECT_EQ(s, seen[0]);
+  EXPECT_EQ(*seen[0], "Op7");
+}
+
+TEST(Graph, ForEachNodeUnorderedVisitsEveryLiveNodeOnce) {
+  Chain c;
+  Node* head = c.g.insert_node_before(c.relu, "Identity", {c.x}, 1);
+  Node* dead = c.g.append_node("Abs", {c.x}, 1);
+  c.g.erase(dead);
+  std::vector<const Node*> seen;
+  c.g.for_each_node_unordered([&](const Node& n) { seen.push_back(&n); });
+  // Creation order, not graph order; the erased node is left out.
+  EXPECT_EQ(seen, (std::vector<const Node*>{c.relu, c.neg, head}));
+}
+
+TEST(ByteArena, HandsOutAlignedDisjointMemoryAcrossBlocks) {
+  ByteArena arena;
+  std::vector<std::pair<unsigned char*, size_t>> pieces;
+  for (size_t i = 0; i < 2000; ++i) {
+    const size_t size = 1 + (i * 37) % 3000;  // many cross a block's end
+    const size_t alignment = size_t{1} << (i % 5);
+    auto* p = static_cast<unsigned char*>(arena.allocate(size, alignment));
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % alignment, 0u);
+    std::memset(p, static_cast<int>(i & 0xff), size);
+    pieces.emplace_back(p, size);
+  }
+  // A request larger than any block gets one of its own.
+  auto* big = static_cast<unsigned char*>(arena.allocate(3 * kHugePoolBlock, 8));
+  std::memset(big, 0x77, 3 * kHugePoolBlock);
+  // Nothing overlapped: every piece still holds what was written to it.
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    const auto [p, size] = pieces[i];
+    EXPECT_EQ(p[0], i & 0xff);
+    EXPECT_EQ(p[size - 1], i & 0xff);
+  }
+}
+
 }  // namespace
 }  // namespace onnxscript::ir

@@ -174,11 +174,12 @@ class Node : public RareProtoFields<NodeProtoFields> {
  public:
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
+  ~Node();
 
   /// The operator name, e.g. "Add".
-  const std::string& op_type() const { return op_type_; }
+  const std::string& op_type() const { return *op_type_; }
   /// The operator domain; "" (or "ai.onnx") for the default ONNX domain.
-  const std::string& domain() const { return domain_; }
+  const std::string& domain() const { return *domain_; }
   /// The function overload (IR 10); usually empty.
   const std::string& overload() const { return rare().overload; }
   /// Sets the function overload.
@@ -207,8 +208,9 @@ class Node : public RareProtoFields<NodeProtoFields> {
   /// Adds an output value with the given name.
   Value* append_output(std::string name);
 
-  /// Attributes in order.
-  const std::vector<Attribute>& attributes() const { return attributes_; }
+  /// Attributes in order. Valid until the next set_attribute or
+  /// remove_attribute on this node.
+  std::span<const Attribute> attributes() const { return {attributes_, num_attributes_}; }
   /// The attribute called `name`, or null.
   const Attribute* attribute(std::string_view name) const;
   /// Adds or replaces an attribute. Graph-valued attributes become subgraphs of this node.
@@ -245,14 +247,21 @@ class Node : public RareProtoFields<NodeProtoFields> {
 
  private:
   friend class Graph;
-  Node(Graph* graph, std::string op_type, std::string domain)
-      : op_type_(std::move(op_type)), domain_(std::move(domain)), graph_(graph) {}
+  Node(Graph* graph, std::string_view op_type, std::string_view domain);
   void adopt_subgraphs(const Attribute& attribute);
+  void grow_attributes();
 
-  std::string op_type_, domain_, name_;
+  // Interned (src/ir/interned_string.h): nodes of one operator share the
+  // text, and building a node copies none.
+  const std::string* op_type_;
+  const std::string* domain_;
+  std::string name_;
   SmallVector<Value*, 3> inputs_;
   SmallVector<Value*, 2> outputs_;
-  std::vector<Attribute> attributes_;
+  // In the graph's attribute arena: a node's attributes cost no malloc.
+  Attribute* attributes_ = nullptr;
+  uint32_t num_attributes_ = 0;
+  uint32_t attribute_capacity_ = 0;
   Graph* graph_;
   Node* prev_ = nullptr;
   Node* next_ = nullptr;
@@ -355,24 +364,25 @@ class Graph {
   // ---- nodes ----
 
   /// Creates a node with `num_outputs` unnamed outputs and appends it.
-  Node* append_node(std::string op_type, std::span<Value* const> inputs, size_t num_outputs,
-                    std::string domain = "");
+  Node* append_node(std::string_view op_type, std::span<Value* const> inputs, size_t num_outputs,
+                    std::string_view domain = {});
   /// As above, for a braced list of inputs: `append_node("Add", {a, b}, 1)`.
-  Node* append_node(std::string op_type, std::initializer_list<Value*> inputs, size_t num_outputs,
-                    std::string domain = "") {
-    return append_node(std::move(op_type), std::span<Value* const>(inputs.begin(), inputs.size()),
-                       num_outputs, std::move(domain));
+  Node* append_node(std::string_view op_type, std::initializer_list<Value*> inputs,
+                    size_t num_outputs, std::string_view domain = {}) {
+    return append_node(op_type, std::span<Value* const>(inputs.begin(), inputs.size()),
+                       num_outputs, domain);
   }
   /// Creates a node like append_node, placed just before `position`.
-  Node* insert_node_before(Node* position, std::string op_type, std::span<Value* const> inputs,
-                           size_t num_outputs, std::string domain = "");
+  Node* insert_node_before(Node* position, std::string_view op_type,
+                           std::span<Value* const> inputs, size_t num_outputs,
+                           std::string_view domain = {});
   /// As above, for a braced list of inputs.
-  Node* insert_node_before(Node* position, std::string op_type,
+  Node* insert_node_before(Node* position, std::string_view op_type,
                            std::initializer_list<Value*> inputs, size_t num_outputs,
-                           std::string domain = "") {
-    return insert_node_before(position, std::move(op_type),
+                           std::string_view domain = {}) {
+    return insert_node_before(position, op_type,
                               std::span<Value* const>(inputs.begin(), inputs.size()), num_outputs,
-                              std::move(domain));
+                              domain);
   }
   /// Moves `node` (of this graph) to just before `position`.
   void move_before(Node* node, Node* position);
@@ -384,6 +394,16 @@ class Graph {
   NodeRange nodes() const { return NodeRange(head_); }
   /// Number of live nodes.
   size_t num_nodes() const { return num_nodes_; }
+  /// Calls `visit(const Node&)` on every live node, in creation order rather
+  /// than graph order. For passes that do not care about order (what IR
+  /// version a graph needs, say): on a graph of a million nodes it is
+  /// several times faster than nodes(), which follows a pointer per node.
+  template <typename Visit>
+  void for_each_node_unordered(Visit&& visit) const {
+    nodes_.for_each([&](const Node& node) {
+      if (!node.erased_) visit(node);
+    });
+  }
   /// First live node, or null.
   Node* first_node() const { return head_; }
   /// Last live node, or null.
@@ -408,13 +428,16 @@ class Graph {
  private:
   friend class Node;
   Value* new_value(std::string name);
-  Node* new_node(std::string op_type, std::span<Value* const> inputs, size_t num_outputs,
-                 std::string domain);
+  Node* new_node(std::string_view op_type, std::span<Value* const> inputs, size_t num_outputs,
+                 std::string_view domain);
   void link_before(Node* node, Node* position);
   void unlink(Node* node);
 
   std::string name_;
-  // Values are declared first so that they die last: nodes point at them.
+  // The arena is declared first so that it dies last: nodes' attributes live
+  // in it. Values are declared next so that they die after the nodes, which
+  // point at them.
+  ByteArena attribute_memory_;
   ObjectPool<Value> values_;
   ObjectPool<Node> nodes_;
   std::vector<Value*> inputs_, outputs_, initializers_, sparse_initializers_, value_info_;

@@ -70,6 +70,20 @@ class ObjectPool {
   /// Number of objects created.
   size_t size() const { return count_; }
 
+  /// Calls `visit(const T&)` on every object, in the order they were
+  /// created. That is memory order: on a big pool it reads ahead as fast as
+  /// memory streams, where following pointers between objects waits for
+  /// each one in turn.
+  template <typename Visit>
+  void for_each(Visit&& visit) const {
+    size_t left = count_;
+    for (const Block& block : blocks_) {
+      const size_t n = std::min(left, block.capacity);
+      for (size_t i = 0; i < n; ++i) visit(*block.at(i));
+      left -= n;
+    }
+  }
+
  private:
   struct Slot {
     alignas(T) std::byte bytes[sizeof(T)];
@@ -80,11 +94,53 @@ class ObjectPool {
   struct Block {
     Slot* slots;
     size_t capacity;
-    T* at(size_t i) { return std::launder(reinterpret_cast<T*>(slots[i].bytes)); }
+    T* at(size_t i) const { return std::launder(reinterpret_cast<T*>(slots[i].bytes)); }
   };
   std::vector<Block> blocks_;
   size_t used_in_last_ = 0;
   size_t count_ = 0;
+};
+
+/// Raw memory handed out in order from pool blocks and given back all at
+/// once when the arena dies. A Graph keeps its nodes' attribute arrays here:
+/// one allocation per block instead of a malloc and a free per node, and the
+/// arrays lie side by side in creation order, as the nodes do. The owner
+/// destroys whatever it constructed in the memory before the arena dies.
+class ByteArena {
+ public:
+  ByteArena() = default;
+  ByteArena(const ByteArena&) = delete;
+  ByteArena& operator=(const ByteArena&) = delete;
+  ~ByteArena() {
+    for (const Block& block : blocks_) free_pool_block(block.bytes, block.size);
+  }
+
+  /// `size` bytes aligned to `alignment` (at most alignof(std::max_align_t)),
+  /// valid until the arena dies. Throws std::bad_alloc.
+  void* allocate(size_t size, size_t alignment) {
+    size_t start = (used_ + alignment - 1) & ~(alignment - 1);
+    if (blocks_.empty() || start + size > blocks_.back().size) {
+      // Each block doubles the last, up to a huge page; a larger request
+      // gets a block of its own size.
+      const size_t grown = blocks_.empty() ? kFirstBlock
+                                           : std::min(2 * blocks_.back().size, kHugePoolBlock);
+      const size_t block_size = std::max(grown, size);
+      blocks_.reserve(blocks_.size() + 1);  // so that push_back cannot throw and leak the block
+      blocks_.push_back(Block{static_cast<std::byte*>(allocate_pool_block(block_size)), block_size});
+      start = 0;
+    }
+    used_ = start + size;
+    return blocks_.back().bytes + start;
+  }
+
+ private:
+  static constexpr size_t kFirstBlock = 4096;
+  struct Block {
+    std::byte* bytes;
+    size_t size;
+  };
+  std::vector<Block> blocks_;
+  size_t used_ = 0;  // bytes used in the last block
 };
 
 }  // namespace onnxscript::ir
