@@ -1,7 +1,7 @@
 #include "ir/interned_string.h"
 
 #include <array>
-#include <cstdint>
+#include <cstddef>
 #include <mutex>
 #include <unordered_set>
 
@@ -9,11 +9,15 @@ namespace onnxscript::ir::detail {
 
 namespace {
 
-// FNV-1a: operator names are short, and this runs once per node built.
-uint64_t hash_text(std::string_view text) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
-  return h;
+// Picks a cache slot. Not a general-purpose hash: it reads only the length
+// and three characters, which tells apart the handful of operator types a
+// program builds over and over, and costs a few instructions per node. A
+// collision only sends a lookup to the locked table.
+size_t cache_slot(std::string_view text, size_t slots) {
+  const size_t n = text.size();
+  const auto at = [&](size_t i) { return static_cast<size_t>(static_cast<unsigned char>(text[i])); };
+  const size_t h = n * 0x9e37 ^ at(0) * 0x85eb ^ at(n / 2) * 0xc2b3 ^ at(n - 1);
+  return (h ^ (h >> 7)) % slots;
 }
 
 // Every interned string. Node-based, so addresses stay put as it grows; never
@@ -42,8 +46,11 @@ const std::string& intern(std::string_view text) {
   // of a handful of operator types over and over, so nearly every lookup hits
   // here and takes no lock.
   constexpr size_t kCacheSlots = 64;
+  // The default domain comes with nearly every node.
+  static const std::string& empty = table().intern({});
+  if (text.empty()) return empty;
   thread_local std::array<const std::string*, kCacheSlots> cache{};
-  const std::string*& slot = cache[hash_text(text) % kCacheSlots];
+  const std::string*& slot = cache[cache_slot(text, kCacheSlots)];
   if (slot == nullptr || *slot != text) slot = &table().intern(text);
   return *slot;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 #include <vector>
 
 #include <fmt/format.h>
@@ -51,19 +52,37 @@ void TraceScope::use_opset(std::string_view domain, int64_t version) {
 }
 
 std::string TraceScope::fresh_name(std::string_view hint) {
-  // On the tracing hot path (one call per value): no format string parsing.
-  char digits[24];
-  const auto end = std::to_chars(digits, digits + sizeof digits, next_id_++).ptr;
-  std::string name;
-  name.reserve(hint.size() + 1 + static_cast<size_t>(end - digits));
-  if (hint.empty()) {
-    name += 't';
-  } else {
-    name += hint;
-    name += '_';
+  // On the tracing hot path (one call per value): no format string, and the
+  // number's digits are usually those of the last one plus one.
+  const int64_t id = next_id_++;
+  if (id == spelled_id_ + 1 && spelled_id_ >= 0) {
+    int i = spelled_length_ - 1;
+    while (i >= 0 && spelled_digits_[i] == '9') spelled_digits_[i--] = '0';
+    if (i >= 0) {
+      ++spelled_digits_[i];
+    } else {  // 99 -> 100
+      std::memmove(spelled_digits_ + 1, spelled_digits_, spelled_length_++);
+      spelled_digits_[0] = '1';
+    }
+  } else if (id != spelled_id_) {
+    const auto end = std::to_chars(spelled_digits_, spelled_digits_ + sizeof spelled_digits_, id).ptr;
+    spelled_length_ = static_cast<uint8_t>(end - spelled_digits_);
   }
-  name.append(digits, end);
-  return name;
+  spelled_id_ = id;
+  const std::string_view digits(spelled_digits_, spelled_length_);
+  // Spelled into a buffer and copied once: short names fit std::string's
+  // inline storage, so that is the only copy.
+  char buffer[64];
+  if (hint.size() + 1 + digits.size() > sizeof buffer) return fmt::format("{}_{}", hint, digits);
+  char* p = buffer;
+  if (hint.empty()) {
+    *p++ = 't';
+  } else {
+    p = std::copy(hint.begin(), hint.end(), p);
+    *p++ = '_';
+  }
+  p = std::copy(digits.begin(), digits.end(), p);
+  return std::string(buffer, p);
 }
 
 struct EagerScope::Arena {
@@ -71,6 +90,26 @@ struct EagerScope::Arena {
   // grows; each is twice the last (up to a cap), so a long eager chain costs
   // few allocations.
   std::vector<std::vector<eval::RuntimeValue>> blocks;
+
+  // The last tensor held, to hand out again when the same tensor comes
+  // back: a weight passed to operator after operator (in a loop, or while
+  // tracing a model whose layers share it) is then held once, not copied
+  // per call.
+  const eval::RuntimeValue* last_tensor = nullptr;
+
+  const eval::RuntimeValue* push_tensor(const Tensor& tensor) {
+    if (last_tensor != nullptr && same_handle(last_tensor->tensor(), tensor)) return last_tensor;
+    last_tensor = push(eval::RuntimeValue(tensor));
+    return last_tensor;
+  }
+
+  // True when `a` and `b` are interchangeable handles: the same elements of
+  // the same storage, seen with the same type and shape, with the same proto
+  // facts. Held values are immutable, so one can stand for the other.
+  static bool same_handle(const Tensor& a, const Tensor& b) {
+    return a.storage() == b.storage() && a.byte_offset() == b.byte_offset() &&
+           a.dtype() == b.dtype() && a.proto_info() == b.proto_info() && a.shape() == b.shape();
+  }
 
   const eval::RuntimeValue* push(eval::RuntimeValue value) {
     if (blocks.empty() || blocks.back().size() == blocks.back().capacity()) {
@@ -91,11 +130,18 @@ EagerScope::~EagerScope() {
   delete arena_;
 }
 
-const eval::RuntimeValue* EagerScope::hold(eval::RuntimeValue value) {
+EagerScope::Arena& EagerScope::current_arena() {
   // Values created outside any explicit scope live as long as the thread.
   thread_local Arena thread_arena;
-  Arena* arena = current_eager ? current_eager->arena_ : &thread_arena;
-  return arena->push(std::move(value));
+  return current_eager ? *current_eager->arena_ : thread_arena;
+}
+
+const eval::RuntimeValue* EagerScope::hold(eval::RuntimeValue value) {
+  return current_arena().push(std::move(value));
+}
+
+const eval::RuntimeValue* EagerScope::hold(const Tensor& tensor) {
+  return current_arena().push_tensor(tensor);
 }
 
 }  // namespace onnxscript

@@ -256,6 +256,40 @@ TEST(Tracing, TensorsPassedToOperatorsAreNotKeptAfterTheTrace) {
   EXPECT_EQ(w.storage().use_count(), before);
 }
 
+TEST(EagerScope, TheSameTensorPassedAgainIsHeldOnce) {
+  Tensor w = Tensor::from<float>({1, 2, 3, 4});
+  EagerScope scope;
+  const Value a = w, b = w;
+  EXPECT_EQ(&a.concrete(), &b.concrete());
+  EXPECT_EQ(w.storage().use_count(), 2);  // w and the one held copy
+  // Another view of the storage, or the same one with other proto facts, is
+  // another value.
+  const Value reshaped = w.reshaped({2, 2});
+  EXPECT_NE(&reshaped.concrete(), &b.concrete());
+  EXPECT_EQ(reshaped.tensor().shape(), (std::vector<int64_t>{2, 2}));
+  w.mutable_proto_info().name = "w";
+  const Value named = w;
+  EXPECT_NE(&named.concrete(), &b.concrete());
+  ASSERT_NE(named.tensor().proto_info(), nullptr);
+  EXPECT_EQ(named.tensor().proto_info()->name, "w");
+  EXPECT_EQ(b.tensor().proto_info(), nullptr);
+}
+
+TEST(Names, FreshNamesCountInDecimalThroughEveryCarryAndAcrossScopes) {
+  ir::Graph graph, branch;
+  ir::OpsetImports opsets, branch_opsets;
+  TraceScope scope(graph, opsets);
+  for (int i = 0; i < 1200; ++i) {
+    ASSERT_EQ(scope.fresh_name(), "t" + std::to_string(i));  // 9 -> 10, 99 -> 100, 999 -> 1000
+    if (i % 7 == 0) {
+      // A subgraph continues the count, and its parent takes it up after it.
+      TraceScope inner(branch, branch_opsets, TraceScope::Nesting::kSubgraph);
+      ASSERT_EQ(inner.fresh_name("v"), "v_" + std::to_string(++i));
+    }
+  }
+  EXPECT_EQ(scope.fresh_name(std::string(70, 'h')), std::string(70, 'h') + "_1200");
+}
+
 TEST(Names, InputsAttributesAndNamedValuesKeepTheirNames) {
   const Function f = script("f", {"A", {"alpha", 0.5}}, [](FLOAT<"N"> A, Attr<float> alpha) {
     Value scaled = op::LeakyRelu(A, {.alpha = alpha}).named("scaled");

@@ -84,6 +84,11 @@ class TraceScope {
   TraceScope* parent_;
   Nesting nesting_;
   int64_t next_id_ = 0;
+  // The decimal digits of the last number named, so that the next one, the
+  // usual case, is an increment of the text rather than a conversion.
+  int64_t spelled_id_ = -1;
+  uint8_t spelled_length_ = 0;
+  char spelled_digits_[20] = {};
 };
 
 /// Owns the concrete values created while alive. Each thread has an implicit
@@ -98,9 +103,14 @@ class EagerScope {
 
   /// Keeps `value` alive until this scope ends and returns a stable pointer to it.
   static const eval::RuntimeValue* hold(eval::RuntimeValue value);
+  /// Keeps `tensor` alive until this scope ends, like hold(RuntimeValue);
+  /// when it is the same tensor as the last one held (the same storage,
+  /// type, shape and proto info), returns that one instead of a new copy.
+  static const eval::RuntimeValue* hold(const Tensor& tensor);
 
  private:
   struct Arena;
+  static Arena& current_arena();
   Arena* arena_;
   EagerScope* parent_;
 };
