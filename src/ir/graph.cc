@@ -210,8 +210,8 @@ void Graph::remove_initializer(Value* value) {
 
 Value* Graph::create_detached_value(std::string name) { return new_value(std::move(name)); }
 
-Node* Graph::new_node(std::string_view op_type, std::span<Value* const> inputs,
-                      size_t num_outputs, std::string_view domain) {
+Node* Graph::new_node(std::string_view op_type, std::span<Value* const> inputs, size_t num_outputs,
+                      std::string_view domain) {
   new (nodes_.next_slot()) Node(this, op_type, domain);
   Node* node = nodes_.commit();
   node->inputs_.reserve(inputs.size());

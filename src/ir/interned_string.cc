@@ -15,7 +15,9 @@ namespace {
 // collision only sends a lookup to the locked table.
 size_t cache_slot(std::string_view text, size_t slots) {
   const size_t n = text.size();
-  const auto at = [&](size_t i) { return static_cast<size_t>(static_cast<unsigned char>(text[i])); };
+  const auto at = [&](size_t i) {
+    return static_cast<size_t>(static_cast<unsigned char>(text[i]));
+  };
   const size_t h = n * 0x9e37 ^ at(0) * 0x85eb ^ at(n / 2) * 0xc2b3 ^ at(n - 1);
   return (h ^ (h >> 7)) % slots;
 }

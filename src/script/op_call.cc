@@ -288,8 +288,7 @@ class OpCall {
     }
     scope->use_opset(sig_.domain, opset_version_);
     if (has_graphs_) prepare_graph_attributes(attributes_);
-    ir::Node* node = graph.append_node(sig_.name, ins.span(), num_outputs_,
-                                       sig_.domain);
+    ir::Node* node = graph.append_node(sig_.name, ins.span(), num_outputs_, sig_.domain);
     for (ir::Attribute& a : attributes_) node->set_attribute(std::move(a));
     for (ir::Value* out : node->outputs()) out->set_name(scope->fresh_name());
     finish_node(*node, opset_version_);

@@ -55,7 +55,7 @@ std::string TraceScope::fresh_name(std::string_view hint) {
   // On the tracing hot path (one call per value): no format string, and the
   // number's digits are usually those of the last one plus one.
   const int64_t id = next_id_++;
-  if (id == spelled_id_ + 1 && spelled_id_ >= 0) {
+  if (id == spelled_id_ + 1) {
     int i = spelled_length_ - 1;
     while (i >= 0 && spelled_digits_[i] == '9') spelled_digits_[i--] = '0';
     if (i >= 0) {
@@ -65,7 +65,8 @@ std::string TraceScope::fresh_name(std::string_view hint) {
       spelled_digits_[0] = '1';
     }
   } else if (id != spelled_id_) {
-    const auto end = std::to_chars(spelled_digits_, spelled_digits_ + sizeof spelled_digits_, id).ptr;
+    const auto end =
+        std::to_chars(spelled_digits_, spelled_digits_ + sizeof spelled_digits_, id).ptr;
     spelled_length_ = static_cast<uint8_t>(end - spelled_digits_);
   }
   spelled_id_ = id;

@@ -10,7 +10,9 @@
 
 namespace onnxscript {
 
-Value::Value(const Tensor& tensor) : kind_(Kind::kConcrete) { concrete_ = EagerScope::hold(tensor); }
+Value::Value(const Tensor& tensor) : kind_(Kind::kConcrete) {
+  concrete_ = EagerScope::hold(tensor);
+}
 
 Value::Value(const eval::RuntimeValue& value) : kind_(Kind::kConcrete) {
   concrete_ = EagerScope::hold(value);

@@ -369,13 +369,12 @@ class Graph {
   /// As above, for a braced list of inputs: `append_node("Add", {a, b}, 1)`.
   Node* append_node(std::string_view op_type, std::initializer_list<Value*> inputs,
                     size_t num_outputs, std::string_view domain = {}) {
-    return append_node(op_type, std::span<Value* const>(inputs.begin(), inputs.size()),
-                       num_outputs, domain);
+    return append_node(op_type, std::span<Value* const>(inputs.begin(), inputs.size()), num_outputs,
+                       domain);
   }
   /// Creates a node like append_node, placed just before `position`.
-  Node* insert_node_before(Node* position, std::string_view op_type,
-                           std::span<Value* const> inputs, size_t num_outputs,
-                           std::string_view domain = {});
+  Node* insert_node_before(Node* position, std::string_view op_type, std::span<Value* const> inputs,
+                           size_t num_outputs, std::string_view domain = {});
   /// As above, for a braced list of inputs.
   Node* insert_node_before(Node* position, std::string_view op_type,
                            std::initializer_list<Value*> inputs, size_t num_outputs,

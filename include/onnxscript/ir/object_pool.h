@@ -37,13 +37,8 @@ class ObjectPool {
   ObjectPool& operator=(const ObjectPool&) = delete;
   /// Destroys every committed object, oldest first.
   ~ObjectPool() {
-    size_t left = count_;
-    for (Block& block : blocks_) {
-      const size_t n = std::min(left, block.capacity);
-      for (size_t i = 0; i < n; ++i) std::destroy_at(block.at(i));
-      left -= n;
-      free_pool_block(block.slots, block.capacity * sizeof(Slot));
-    }
+    each_object([](T* object) { std::destroy_at(object); });
+    for (const Block& block : blocks_) free_pool_block(block.slots, block.capacity * sizeof(Slot));
   }
 
   /// Uninitialized storage for the next object. Calling it again before
@@ -76,15 +71,21 @@ class ObjectPool {
   /// each one in turn.
   template <typename Visit>
   void for_each(Visit&& visit) const {
+    each_object([&](const T* object) { visit(*object); });
+  }
+
+ private:
+  // Calls `f(T*)` on every committed object, oldest first.
+  template <typename F>
+  void each_object(F&& f) const {
     size_t left = count_;
     for (const Block& block : blocks_) {
       const size_t n = std::min(left, block.capacity);
-      for (size_t i = 0; i < n; ++i) visit(*block.at(i));
+      for (size_t i = 0; i < n; ++i) f(block.at(i));
       left -= n;
     }
   }
 
- private:
   struct Slot {
     alignas(T) std::byte bytes[sizeof(T)];
   };
@@ -122,11 +123,12 @@ class ByteArena {
     if (blocks_.empty() || start + size > blocks_.back().size) {
       // Each block doubles the last, up to a huge page; a larger request
       // gets a block of its own size.
-      const size_t grown = blocks_.empty() ? kFirstBlock
-                                           : std::min(2 * blocks_.back().size, kHugePoolBlock);
+      const size_t grown =
+          blocks_.empty() ? kFirstBlock : std::min(2 * blocks_.back().size, kHugePoolBlock);
       const size_t block_size = std::max(grown, size);
       blocks_.reserve(blocks_.size() + 1);  // so that push_back cannot throw and leak the block
-      blocks_.push_back(Block{static_cast<std::byte*>(allocate_pool_block(block_size)), block_size});
+      blocks_.push_back(
+          Block{static_cast<std::byte*>(allocate_pool_block(block_size)), block_size});
       start = 0;
     }
     used_ = start + size;

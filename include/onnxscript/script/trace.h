@@ -86,9 +86,9 @@ class TraceScope {
   int64_t next_id_ = 0;
   // The decimal digits of the last number named, so that the next one, the
   // usual case, is an increment of the text rather than a conversion.
-  int64_t spelled_id_ = -1;
-  uint8_t spelled_length_ = 0;
-  char spelled_digits_[20] = {};
+  int64_t spelled_id_ = 0;
+  uint8_t spelled_length_ = 1;
+  char spelled_digits_[20] = {'0'};
 };
 
 /// Owns the concrete values created while alive. Each thread has an implicit
