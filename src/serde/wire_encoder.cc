@@ -29,10 +29,15 @@
 // other residue (genuine unknown fields, "absent" directives, directives on
 // fields the writer decides by itself) makes it bail.
 //
-// Names: each graph scope gets an open-addressing table of the names it
-// defines, filled as its nodes are written (one pass), with references that
-// cannot be settled yet deferred to the end of the scope; see
-// Encoder::resolve for why that is equivalent to model_writer.cc's scopes.
+// Names: a reference must resolve, through the scopes, to the value itself.
+// Most references are to a value of the graph being written, and for those
+// the IR already says which value it is (the value's graph, its producer):
+// such a reference resolves to it exactly when no other value of that graph
+// has the same name. So the encoder records each defined name and checks the
+// whole scope for clashes once, at its end, in cache-sized buckets; only the
+// references that cross a scope, or that the IR cannot settle, go through a
+// name table. See Encoder::resolve for why that is equivalent to
+// model_writer.cc's scopes.
 //
 // Nested messages are written after a one-byte length placeholder; when a
 // message turns out to be 128 bytes or longer, its body is moved right to
@@ -477,9 +482,6 @@ class NameTable {
     }
   }
 
-  // Starts loading the slot where a lookup of a name hashed to `h` begins.
-  void prefetch(uint64_t h) const { __builtin_prefetch(&slots_[h & mask_]); }
-
   // What `name` (hashed to `h`) means here: nothing, `v`, or another value.
   Found find(std::string_view name, uint64_t h, const ir::Value* v) const {
     for (size_t i = h & mask_;; i = (i + 1) & mask_) {
@@ -514,22 +516,87 @@ class NameTable {
   size_t count_ = 0;
 };
 
-// A reference to a value that its scope could not settle yet: the name was
-// not (yet) defined there when the reference was written.
-struct PendingReference {
+// A name a scope defines, with its hash.
+struct DefinedName {
+  uint64_t hash;
   const ir::Value* value;
-  uint64_t hash;  // of value->name()
 };
 
-// The names of a graph being written, and the scope around it (null at the
-// top). Names are defined as nodes are written, so the table is complete
-// only once the graph's last node is; until then a lookup that finds nothing
-// is deferred to `pending` (see Encoder::resolve).
+// Whether two different values among `defined` share a name. A big graph
+// defines hundreds of thousands of names, and one hash table for them all
+// does not fit in cache: every probe would be a miss. So the names are first
+// spread into buckets by the top bits of their hashes (two sequential
+// passes), and each bucket is checked with a table that fits in L1.
+class NameClashCheck {
+ public:
+  bool any(std::span<const DefinedName> defined) {
+    const size_t n = defined.size();
+    int bucket_bits = 0;
+    while ((n >> bucket_bits) > kBucketTarget) ++bucket_bits;
+    if (bucket_bits == 0) return any_in_bucket(defined);
+    const size_t buckets = size_t{1} << bucket_bits;
+    const int shift = 64 - bucket_bits;
+    starts_.assign(buckets + 1, 0);
+    for (const DefinedName& d : defined) ++starts_[(d.hash >> shift) + 1];
+    for (size_t b = 0; b < buckets; ++b) starts_[b + 1] += starts_[b];
+    spread_.resize(n);
+    cursor_.assign(starts_.begin(), starts_.end() - 1);
+    for (const DefinedName& d : defined) spread_[cursor_[d.hash >> shift]++] = d;
+    for (size_t b = 0; b < buckets; ++b) {
+      if (any_in_bucket(std::span(spread_).subspan(starts_[b], starts_[b + 1] - starts_[b])))
+        return true;
+    }
+    return false;
+  }
+
+ private:
+  // About this many names per bucket: its table (twice as many 8-byte
+  // slots) stays well inside L1.
+  static constexpr size_t kBucketTarget = 512;
+
+  bool any_in_bucket(std::span<const DefinedName> bucket) {
+    if (bucket.size() < 2) return false;
+    const size_t capacity = std::bit_ceil(2 * bucket.size());
+    slots_.assign(capacity, nullptr);
+    const size_t mask = capacity - 1;
+    for (const DefinedName& d : bucket) {
+      for (size_t i = d.hash & mask;; i = (i + 1) & mask) {
+        const DefinedName*& slot = slots_[i];
+        if (slot == nullptr) {
+          slot = &d;
+          break;
+        }
+        if (slot->hash != d.hash) continue;
+        if (slot->value == d.value)
+          break;  // one value defined twice (an input with an initializer)
+        if (slot->value->name() == d.value->name()) return true;
+      }
+    }
+    return false;
+  }
+
+  std::vector<size_t> starts_, cursor_;
+  std::vector<DefinedName> spread_;
+  std::vector<const DefinedName*> slots_;
+};
+
+// A graph being written, and the scope around it (null at the top).
+//  - `defined`: every name it defines, in order; checked for clashes when
+//    the scope completes.
+//  - `sources`: a table of its inputs and initializers (the values the IR
+//    alone cannot place in the graph).
+//  - `names`: a table of everything it defines, built only after the scope
+//    completes, for the references it cannot settle otherwise (`pending`
+//    holds those made before), which Encoder::resolve explains.
 struct Scope {
+  const ir::Graph* graph;
+  std::vector<DefinedName>* defined;
+  NameTable* sources;
   NameTable* names;
-  std::vector<PendingReference>* pending;
+  std::vector<const ir::Value*>* pending;
   Scope* parent;
   bool complete = false;
+  bool names_built = false;
 };
 
 // ---------------------------------------------------------------- node walk
@@ -557,8 +624,7 @@ inline void prefetch_name(const ir::Value* v) {
 // a big graph. Two mechanisms:
 //  - Staged loads through a window of upcoming nodes, each stage using data
 //    the previous one loaded: the node object, then its input, output and
-//    attribute lists, then the values in them, then the name table slots of
-//    their names.
+//    attribute lists, then the values in them.
 //  - Heap streaming: the staged loads cannot start before the linked list
 //    reaches a node, and following the list is one cache miss per node.
 //    But a graph built or read in order lies in the heap in that order, so
@@ -568,31 +634,18 @@ inline void prefetch_name(const ir::Value* v) {
 //    extra. Loading memory never changes what the encoder writes.
 class NodeWalk {
  public:
-  NodeWalk(const ir::Graph& g, const NameTable& names)
-      : ahead_(g.nodes().begin()), end_(g.nodes().end()), names_(names) {
+  explicit NodeWalk(const ir::Graph& g) : ahead_(g.nodes().begin()), end_(g.nodes().end()) {
     for (size_t i = 0; i < kWindow; ++i) advance();
   }
   NodeWalk(const NodeWalk&) = delete;
   NodeWalk& operator=(const NodeWalk&) = delete;
 
-  // A node with the hashes of the names of its first inputs and outputs
-  // (those that are not null and have a name), computed ahead to load
-  // their name table slots.
-  struct Entry {
-    static constexpr size_t kHashed = 4;
-    const ir::Node* node = nullptr;
-    bool streamed = false;  // the heap stream covered this node's memory
-    std::array<uint64_t, kHashed> input_hashes{};
-    std::array<uint64_t, kHashed> output_hashes{};
-  };
-
-  // The next node with its hashes, or null after the last. The entry stays
-  // valid until the next call.
-  const Entry* next() {
-    if (handed_out_) advance();  // the caller is done with the previous entry
-    Entry& e = window_[position_ % kWindow];
-    handed_out_ = e.node != nullptr;
-    return handed_out_ ? &e : nullptr;
+  // The next node, or null after the last.
+  const ir::Node* next() {
+    if (handed_out_) advance();  // the caller is done with the previous node
+    const ir::Node* node = window_[position_ % kWindow].node;
+    handed_out_ = node != nullptr;
+    return node;
   }
 
  private:
@@ -603,7 +656,6 @@ class NodeWalk {
   static constexpr size_t kWindow = 16;
   static constexpr size_t kLoadLists = 12;
   static constexpr size_t kLoadValues = 9;
-  static constexpr size_t kLoadSlots = 6;
   // Heap streaming: how far apart consecutive nodes may lie for the heap to
   // count as in order, how far ahead of the newest node to load, and at
   // most how many cache lines to request per node. The stream goes to L2
@@ -614,6 +666,12 @@ class NodeWalk {
   static constexpr uintptr_t kMaxLinesPerNode = 64;
   // Consecutive nodes found in order before the heap counts as in order.
   static constexpr size_t kMinInOrderRun = 4;
+
+  // A node in flight, and whether the heap stream covered its memory.
+  struct Entry {
+    const ir::Node* node = nullptr;
+    bool streamed = false;
+  };
 
   Entry& entry_at(size_t distance) { return window_[(position_ + distance) % kWindow]; }
 
@@ -645,24 +703,6 @@ class NodeWalk {
         }
       }
     }
-    // Every node gets its hashes here (next() hands out nodes only after).
-    if (Entry& e = entry_at(kLoadSlots); e.node != nullptr) {
-      hash_and_prefetch(e.node->inputs(), e.input_hashes);
-      hash_and_prefetch(e.node->outputs(), e.output_hashes);
-    }
-  }
-
-  // Hashes the first names of `values` into `hashes` and starts loading
-  // their slots.
-  void hash_and_prefetch(std::span<ir::Value* const> values,
-                         std::array<uint64_t, Entry::kHashed>& hashes) {
-    const size_t n = std::min(values.size(), hashes.size());
-    for (size_t i = 0; i < n; ++i) {
-      const ir::Value* v = values[i];
-      if (v == nullptr || v->name().empty()) continue;
-      hashes[i] = hash_name(v->name());
-      names_.prefetch(hashes[i]);
-    }
   }
 
   // Heap streaming (see the class comment), after pulling `node`.
@@ -685,7 +725,6 @@ class NodeWalk {
 
   ir::NodeRange::iterator ahead_;  // the next node to pull
   ir::NodeRange::iterator end_;
-  const NameTable& names_;
   std::array<Entry, kWindow> window_{};
   size_t position_ = 0;  // the entry next() hands out is window_[position_ % kWindow]
   bool handed_out_ = false;
@@ -1042,63 +1081,85 @@ class Encoder {
 
   // ---- names
 
-  // A scope for a graph about to be written, its table sized for about
-  // `expected` names, inside `parent`.
-  Scope enter_scope(size_t expected, Scope* parent) {
+  // A scope for `graph`, about to be written, inside `parent`.
+  Scope enter_scope(const ir::Graph& graph, Scope* parent) {
     if (depth_ == scopes_.size()) scopes_.push_back(std::make_unique<ScopeStorage>());
     ScopeStorage& storage = *scopes_[depth_++];
-    storage.names.reset(expected);
+    storage.defined.clear();
+    storage.sources.reset(graph.inputs().size() + graph.initializers().size());
     storage.pending.clear();
-    return Scope{&storage.names, &storage.pending, parent};
+    return Scope{&graph,         &storage.defined, &storage.sources,
+                 &storage.names, &storage.pending, parent};
   }
 
-  // Marks the scope's names complete, now that every node is defined, and
-  // settles the references it had to defer.
-  static void complete_scope(Scope& scope) {
+  // Checks the scope's names, now that every node is written: no two values
+  // may share one, and the references it deferred must settle.
+  void complete_scope(Scope& scope) {
+    if (clashes_.any(*scope.defined)) bail("two different values with one name");
     scope.complete = true;
-    for (const PendingReference& r : *scope.pending) resolve(r.value, r.hash, scope);
+    for (const ir::Value* v : *scope.pending) resolve(v, scope);
     scope.pending->clear();
+  }
+
+  // The table of every name a complete scope defines, built on first use.
+  static const NameTable& all_names(Scope& scope) {
+    if (!scope.names_built) {
+      scope.names->reset(scope.defined->size());
+      for (const DefinedName& d : *scope.defined) scope.names->define(d.value, d.hash);
+      scope.names_built = true;
+    }
+    return *scope.names;
   }
 
   void leave_scope() { --depth_; }
 
-  static void define(NameTable& names, const ir::Value* v) {
+  // An input or initializer of the scope's graph.
+  static void define_source(Scope& scope, const ir::Value* v) {
     if (v == nullptr) bail("a null value");
     if (v->name().empty()) return;
-    define(names, v, hash_name(v->name()));
+    const uint64_t h = hash_name(v->name());
+    if (!scope.sources->define(v, h)) bail("two different values with one name");
+    scope.defined->push_back({h, v});
   }
-  static void define(NameTable& names, const ir::Value* v, uint64_t h) {
-    if (!names.define(v, h)) bail("two different values with one name");
+
+  // A node output.
+  static void define_output(Scope& scope, const ir::Value* v) {
+    if (v == nullptr) bail("a null value");
+    if (!v->name().empty()) scope.defined->push_back({hash_name(v->name()), v});
+  }
+
+  // Whether `v` is defined in the scope's graph: an output of one of its
+  // (live) nodes, or one of its inputs or initializers.
+  static bool defines(const Scope& scope, const ir::Value* v) {
+    if (v->graph() != scope.graph) return false;
+    if (const ir::Node* producer = v->producer()) return !producer->is_erased();
+    return scope.sources->find(v->name(), hash_name(v->name()), v) == NameTable::Found::kSame;
   }
 
   // model_writer.cc's reference(): `v` must be named, and its name must
   // resolve, through the scope chain, to `v` itself.
+  //
+  // The first scope that defines the name decides. A scope that defines `v`
+  // decides for `v` provided no other value there has its name, which
+  // complete_scope checks for every name; the encoder bails otherwise, so
+  // settling the reference early is safe. A scope that does not define `v`
+  // must not define its name either: that takes its complete name table, so
+  // the reference waits in `pending` until the scope completes, then goes
+  // on outwards. (Outer scopes are never complete while an inner one is
+  // written, so a reference moves out one scope per completion.)
   static void reference(const ir::Value* v, Scope& scope) {
     if (v->name().empty()) bail("a value without a name is used");
-    resolve(v, hash_name(v->name()), scope);
+    resolve(v, scope);
   }
-
-  // Checks that the name of `v` (hashed to `h`) resolves to `v` from
-  // `scope` outwards, as model_writer.cc does with complete tables: the
-  // first scope that defines the name decides. A table only grows, and a
-  // second value with a defined name makes the encoder bail, so a lookup in
-  // an incomplete table that finds the name is already final; one that
-  // finds nothing is deferred until that scope is complete, and then
-  // continues outwards.
-  static void resolve(const ir::Value* v, uint64_t h, Scope& scope) {
+  static void resolve(const ir::Value* v, Scope& scope) {
     for (Scope* s = &scope;; s = s->parent) {
-      switch (s->names->find(v->name(), h, v)) {
-        case NameTable::Found::kSame:
-          return;
-        case NameTable::Found::kOther:
-          bail("a name resolves to another value");
-        case NameTable::Found::kNone:
-          break;
-      }
+      if (defines(*s, v)) return;
       if (!s->complete) {
-        s->pending->push_back({v, h});
+        s->pending->push_back(v);
         return;
       }
+      if (all_names(*s).find(v->name(), hash_name(v->name()), v) != NameTable::Found::kNone)
+        bail("a name resolves to another value");
       if (s->parent == nullptr) bail("a name resolves to no value");
     }
   }
@@ -1108,9 +1169,9 @@ class Encoder {
   void write_graph(const ir::Graph& g, Scope* parent) {
     const uint64_t present = read_residue(g.unknown_fields, kGraphRules);
     if (!g.sparse_initializers().empty()) bail("sparse initializers");
-    Scope scope = enter_scope(g.inputs().size() + g.initializers().size() + g.num_nodes(), parent);
-    for (const ir::Value* v : g.inputs()) define(*scope.names, v);
-    for (const ir::Value* v : g.initializers()) define(*scope.names, v);
+    Scope scope = enter_scope(g, parent);
+    for (const ir::Value* v : g.inputs()) define_source(scope, v);
+    for (const ir::Value* v : g.initializers()) define_source(scope, v);
     write_nodes(g, G::kNodeFieldNumber, scope);
     complete_scope(scope);
 
@@ -1144,41 +1205,26 @@ class Encoder {
 
   // Nodes, defining their outputs as they go.
   void write_nodes(const ir::Graph& g, int field, Scope& scope) {
-    NodeWalk walk(g, *scope.names);
-    while (const NodeWalk::Entry* e = walk.next()) {
+    NodeWalk walk(g);
+    scope.defined->reserve(scope.defined->size() + g.num_nodes());
+    while (const ir::Node* node = walk.next()) {
       const size_t at = w_.open(tag(field, kLen));
-      write_node(*e, scope);
+      write_node(*node, scope);
       w_.close(at);
     }
   }
 
-  // A NodeProto body; `e` holds the node and the hashes of its first
-  // names.
-  void write_node(const NodeWalk::Entry& e, Scope& scope) {
-    const ir::Node& n = *e.node;
+  // A NodeProto body.
+  void write_node(const ir::Node& n, Scope& scope) {
     if (!n.device_configurations().empty()) bail("device_configurations");
     const uint64_t present = read_residue(n.unknown_fields(), kNodeRules);
-    const auto outputs = n.outputs();
-    for (size_t i = 0; i < outputs.size(); ++i) {
-      const ir::Value* out = outputs[i];
-      if (i < e.output_hashes.size() && out != nullptr && !out->name().empty()) {
-        define(*scope.names, out, e.output_hashes[i]);
-      } else {
-        define(*scope.names, out);
-      }
-    }
-    const auto inputs = n.inputs();
-    for (size_t i = 0; i < inputs.size(); ++i) {
-      const ir::Value* in = inputs[i];
+    for (const ir::Value* out : n.outputs()) define_output(scope, out);
+    for (const ir::Value* in : n.inputs()) {
       if (in == nullptr) {
         w_.bytes_field(tag(N::kInputFieldNumber, kLen), {});
         continue;
       }
-      if (i < e.input_hashes.size() && !in->name().empty()) {
-        resolve(in, e.input_hashes[i], scope);
-      } else {
-        reference(in, scope);
-      }
+      reference(in, scope);
       w_.bytes_field(tag(N::kInputFieldNumber, kLen), in->name());
     }
     for (const ir::Value* out : n.outputs())
@@ -1295,8 +1341,8 @@ class Encoder {
         f.unknown_fields.empty()
             ? 0
             : read_residue(f.unknown_fields, kFunctionRules, &opset_directives);
-    Scope scope = enter_scope(body.inputs().size() + body.num_nodes(), nullptr);
-    for (const ir::Value* v : body.inputs()) define(*scope.names, v);
+    Scope scope = enter_scope(body, nullptr);
+    for (const ir::Value* v : body.inputs()) define_source(scope, v);
 
     w_.bytes_field(tag(F::kNameFieldNumber, kLen), f.name);
     for (const ir::Value* v : body.inputs()) {
@@ -1330,14 +1376,17 @@ class Encoder {
 
   // What a scope owns; kept by nesting depth and reused from one graph to the next.
   struct ScopeStorage {
+    std::vector<DefinedName> defined;
+    NameTable sources;
     NameTable names;
-    std::vector<PendingReference> pending;
+    std::vector<const ir::Value*> pending;
   };
 
   const size_t expected_size_;
   ByteWriter w_;
   std::vector<std::unique_ptr<ScopeStorage>> scopes_;
   size_t depth_ = 0;
+  NameClashCheck clashes_;
   // Tensors written as raw_data so far (see check_size).
   uint64_t raw_tensors_ = 0;
 };

@@ -626,6 +626,77 @@ TEST(WireEncoderErrors, TwoValuesWithOneName) {
   expect_bail_with_general_error(m, "two different values are named 'y'");
 }
 
+// A chain of `length` Neg nodes from input "x", with outputs n0, n1, ...,
+// whose last output is the graph output. Long enough for the encoder to check
+// its names bucket by bucket.
+std::vector<ir::Node*> neg_chain(ir::Graph& g, int length) {
+  std::vector<ir::Node*> chain;
+  ir::Value* v = g.add_input("x");
+  for (int i = 0; i < length; ++i) {
+    chain.push_back(g.append_node("Neg", {v}, 1));
+    v = chain.back()->output(0);
+    v->set_name("n" + std::to_string(i));
+  }
+  g.outputs().push_back(v);
+  return chain;
+}
+
+TEST(WireEncoderErrors, TwoValuesWithOneNameFarApartInALongGraph) {
+  {
+    ir::Model m;
+    neg_chain(m.graph(), 5000);
+    expect_fast_and_equal(m);  // the unclashing chain itself is fine
+  }
+  {
+    ir::Model m;
+    std::vector<ir::Node*> chain = neg_chain(m.graph(), 5000);
+    chain[4321]->output(0)->set_name("n17");
+    expect_bail_with_general_error(m, "two different values are named 'n17'");
+  }
+  {
+    ir::Model m;  // a node output takes the name of the graph input
+    std::vector<ir::Node*> chain = neg_chain(m.graph(), 5000);
+    chain[2999]->output(0)->set_name("x");
+    expect_bail_with_general_error(m, "two different values are named 'x'");
+  }
+}
+
+TEST(WireEncoderErrors, InputProducedByAnErasedNode) {
+  // The erased node's output keeps its name and producer, but the node is no
+  // longer in the graph: the name resolves to nothing.
+  ir::Model m;
+  ir::Graph& g = m.graph();
+  ir::Value* x = g.add_input("x");
+  ir::Node* gone = g.append_node("Relu", {x}, 1);
+  gone->output(0)->set_name("r");
+  ir::Node* use = g.append_node("Neg", {x}, 1);
+  use->output(0)->set_name("y");
+  g.outputs().push_back(use->output(0));
+  g.erase(gone);
+  use->set_input(0, gone->output(0));
+  expect_bail_with_general_error(m, "input 'r' does not resolve to the value used");
+}
+
+TEST(WireEncoderErrors, DetachedValuesOfTheGraphItself) {
+  {
+    ir::Model m;  // its own graph, but defined by nothing in it
+    ir::Graph& g = m.graph();
+    ir::Node* n = g.append_node("Relu", {g.create_detached_value("d")}, 1);
+    n->output(0)->set_name("y");
+    g.outputs().push_back(n->output(0));
+    expect_bail_with_general_error(m, "input 'd' does not resolve to the value used");
+  }
+  {
+    ir::Model m;  // ... and its name belongs to another value
+    ir::Graph& g = m.graph();
+    g.add_input("x");
+    ir::Node* n = g.append_node("Relu", {g.create_detached_value("x")}, 1);
+    n->output(0)->set_name("y");
+    g.outputs().push_back(n->output(0));
+    expect_bail_with_general_error(m, "input 'x' does not resolve to the value used");
+  }
+}
+
 // A graph with input "x" whose one node reads a value of another graph,
 // named `foreign_name`.
 void expect_foreign_input_rejected(const std::string& foreign_name, const std::string& message) {
