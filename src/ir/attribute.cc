@@ -1,14 +1,16 @@
 #include "onnxscript/ir/attribute.h"
 
+#include <algorithm>
 #include <array>
+#include <type_traits>
 
 namespace onnxscript::ir {
 
 std::string_view attribute_type_name(AttributeType type) {
   static constexpr std::array<std::string_view, 15> kNames = {
-      "undefined", "float",   "int",           "string",         "tensor",
-      "graph",     "floats",  "ints",          "strings",        "tensors",
-      "graphs",    "sparse_tensor", "sparse_tensors", "type_proto", "type_protos"};
+      "undefined",      "float",      "int",        "string",  "tensor", "graph",
+      "floats",         "ints",       "strings",    "tensors", "graphs", "sparse_tensor",
+      "sparse_tensors", "type_proto", "type_protos"};
   auto i = static_cast<size_t>(type);
   return i < kNames.size() ? kNames[i] : "undefined";
 }
@@ -75,6 +77,30 @@ const std::vector<Tensor>& Attribute::as_tensors() const {
 }
 const std::vector<std::shared_ptr<Graph>>& Attribute::as_graphs() const {
   return get<std::vector<std::shared_ptr<Graph>>>(AttributeType::kGraphs);
+}
+
+int64_t min_ir_version(const Attribute& attribute,
+                       const std::function<int64_t(const Graph&)>& graph_version) {
+  return std::visit(
+      [&](const auto& v) -> int64_t {
+        using V = std::decay_t<decltype(v)>;
+        int64_t needed = 3;
+        if constexpr (std::is_same_v<V, Tensor> || std::is_same_v<V, SparseTensor> ||
+                      std::is_same_v<V, Type>) {
+          needed = min_ir_version(v);
+        } else if constexpr (std::is_same_v<V, std::vector<Tensor>> ||
+                             std::is_same_v<V, std::vector<SparseTensor>> ||
+                             std::is_same_v<V, std::vector<Type>>) {
+          for (const auto& x : v) needed = std::max(needed, min_ir_version(x));
+        } else if constexpr (std::is_same_v<V, std::shared_ptr<Graph>>) {
+          if (v) needed = graph_version(*v);
+        } else if constexpr (std::is_same_v<V, std::vector<std::shared_ptr<Graph>>>) {
+          for (const auto& g : v)
+            if (g) needed = std::max(needed, graph_version(*g));
+        }
+        return needed;
+      },
+      attribute.value);
 }
 
 }  // namespace onnxscript::ir

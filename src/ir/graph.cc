@@ -1,6 +1,7 @@
 #include "onnxscript/ir/graph.h"
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <span>
 #include <type_traits>
@@ -21,6 +22,18 @@ bool Value::is_graph_output() const {
   const auto& outs = graph_->outputs();
   return std::find(outs.begin(), outs.end(), this) != outs.end();
 }
+
+// Graph::node_ir_version_bound: rare fields are where IR 10 and 11 node
+// features live (overload, metadata, device configurations); any of them
+// counts as the highest version.
+constexpr int64_t kUnboundedIrVersion = std::numeric_limits<int64_t>::max();
+
+void Value::set_type(std::optional<Type> type) {
+  if (type) graph_->raise_node_ir_version_bound(min_ir_version(*type));
+  type_ = std::move(type);
+}
+
+void Value::rare_fields_allocated() { graph_->raise_node_ir_version_bound(kUnboundedIrVersion); }
 
 void Value::remove_use(Use use) {
   auto it = std::find(uses_.begin(), uses_.end(), use);
@@ -71,6 +84,8 @@ Value* Node::append_output(std::string name) {
   return v;
 }
 
+void Node::rare_fields_allocated() { graph_->raise_node_ir_version_bound(kUnboundedIrVersion); }
+
 Node::~Node() { std::destroy_n(attributes_, num_attributes_); }
 
 const Attribute* Node::attribute(std::string_view name) const {
@@ -90,6 +105,8 @@ void Node::adopt_subgraphs(const Attribute& attribute) {
 
 void Node::set_attribute(Attribute attribute) {
   adopt_subgraphs(attribute);
+  graph_->raise_node_ir_version_bound(
+      min_ir_version(attribute, [](const Graph&) { return kUnboundedIrVersion; }));
   for (Attribute& a : std::span(attributes_, num_attributes_)) {
     if (a.name == attribute.name) {
       a = std::move(attribute);

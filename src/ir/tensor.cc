@@ -9,6 +9,17 @@
 #include <random>
 
 namespace onnxscript::ir {
+
+int64_t min_ir_version(const Tensor& tensor) {
+  int64_t v = min_ir_version(tensor.dtype());
+  if (const TensorProtoInfo* info = tensor.proto_info(); info && !info->metadata_props.empty())
+    v = std::max<int64_t>(v, 10);
+  return v;
+}
+
+int64_t min_ir_version(const SparseTensor& sparse) {
+  return std::max({int64_t{6}, min_ir_version(sparse.values), min_ir_version(sparse.indices)});
+}
 namespace {
 
 constexpr size_t kAlignment = 64;

@@ -50,14 +50,12 @@ int64_t opset_ir_version(std::string_view domain, int64_t version) {
 
 class Requirement {
  public:
+  explicit Requirement(int64_t floor = 3) : version_(floor) {}
+
   int64_t version() const { return version_; }
   void need(int64_t v) { version_ = std::max(version_, v); }
 
-  void tensor(const ir::Tensor& t) {
-    need(ir::min_ir_version(t.dtype()));
-    if (const ir::TensorProtoInfo* info = t.proto_info(); info && !info->metadata_props.empty())
-      need(10);
-  }
+  void tensor(const ir::Tensor& t) { need(ir::min_ir_version(t)); }
 
   void type(const ir::Type& t) { need(ir::min_ir_version(t)); }
 
@@ -68,35 +66,11 @@ class Requirement {
   }
 
   void attribute(const ir::Attribute& a) {
-    std::visit(
-        [&](const auto& v) {
-          using V = std::decay_t<decltype(v)>;
-          if constexpr (std::is_same_v<V, ir::Tensor>) {
-            tensor(v);
-          } else if constexpr (std::is_same_v<V, std::vector<ir::Tensor>>) {
-            for (const ir::Tensor& t : v) tensor(t);
-          } else if constexpr (std::is_same_v<V, ir::SparseTensor>) {
-            sparse(v);
-          } else if constexpr (std::is_same_v<V, std::vector<ir::SparseTensor>>) {
-            for (const ir::SparseTensor& s : v) sparse(s);
-          } else if constexpr (std::is_same_v<V, ir::Type>) {
-            type(v);
-          } else if constexpr (std::is_same_v<V, std::vector<ir::Type>>) {
-            for (const ir::Type& t : v) type(t);
-          } else if constexpr (std::is_same_v<V, std::shared_ptr<ir::Graph>>) {
-            if (v) graph(*v, false);
-          } else if constexpr (std::is_same_v<V, std::vector<std::shared_ptr<ir::Graph>>>) {
-            for (const auto& g : v)
-              if (g) graph(*g, false);
-          }
-        },
-        a.value);
-  }
-
-  void sparse(const ir::SparseTensor& s) {
-    need(6);
-    tensor(s.values);
-    tensor(s.indices);
+    need(ir::min_ir_version(a, [this](const ir::Graph& g) {
+      Requirement inner(version_);
+      inner.graph(g, false);
+      return inner.version();
+    }));
   }
 
   void graph(const ir::Graph& g, bool is_function_body) {
@@ -111,7 +85,10 @@ class Requirement {
       tensor(*v->const_value());
       if (!inputs.contains(v)) need(4);
     }
-    for (const ir::Value* v : g.sparse_initializers()) sparse(*v->sparse_value());
+    for (const ir::Value* v : g.sparse_initializers()) need(ir::min_ir_version(*v->sparse_value()));
+    // The graph keeps a bound of what its nodes need; when that is no more
+    // than what is needed already, reading every node cannot raise it.
+    if (g.node_ir_version_bound() <= version_) return;
     // Order does not matter here, and a big graph's nodes are read fastest
     // in memory order.
     g.for_each_node_unordered([&](const ir::Node& n) {
@@ -123,7 +100,7 @@ class Requirement {
   }
 
  private:
-  int64_t version_ = 3;
+  int64_t version_;
 };
 
 }  // namespace

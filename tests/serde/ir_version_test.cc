@@ -156,5 +156,45 @@ TEST(RequiredIrVersion, OverloadMetadataAndDevices) {
   EXPECT_EQ(required_ir_version(node_devices), 11);
 }
 
+// Graph::node_ir_version_bound lets required_ir_version skip the nodes; each
+// way a node can come to need more must raise it, and the answer must stay
+// exact when a feature goes away again.
+TEST(RequiredIrVersion, NodeFeaturesAddedAnyWayAreSeenAndRemovedOnesNoLonger) {
+  ir::Model m = base_model();
+  ir::Graph& g = m.graph();
+  EXPECT_EQ(g.node_ir_version_bound(), 3);  // float types and no rare fields
+
+  ir::Value* y = g.first_node()->output(0);  // a node output, not a graph input
+  y->set_type(Type::tensor(DataType::kFloat8E4M3FN));
+  EXPECT_EQ(required_ir_version(m), 9);
+  y->set_type(Type::tensor(DataType::kFloat));
+  EXPECT_GE(g.node_ir_version_bound(), 9);  // the bound never comes down ...
+  EXPECT_EQ(required_ir_version(m), 3);     // ... but the answer does
+
+  ir::Node* c = g.append_node("Constant", {}, 1);
+  c->output(0)->set_name("c");
+  c->set_attribute(Attribute::make_tensor("value", ir::Tensor(DataType::kInt4, {2})));
+  EXPECT_EQ(required_ir_version(m), 10);
+  c->set_attribute(Attribute::make_tensor("value", ir::Tensor(DataType::kFloat, {2})));
+  EXPECT_EQ(required_ir_version(m), 3);
+  ir::Attribute typed("dtype", ir::AttributeType::kTypeProto,
+                      Type::optional(Type::tensor(DataType::kFloat)));
+  c->set_attribute(typed);
+  EXPECT_EQ(required_ir_version(m), 8);
+  c->remove_attribute("dtype");
+  EXPECT_EQ(required_ir_version(m), 3);
+
+  // A subgraph edited after it was attached: its node is seen all the same.
+  auto branch = std::make_shared<ir::Graph>("then");
+  ir::Node* iff = g.append_node("If", {g.inputs()[0]}, 1);
+  iff->output(0)->set_name("z");
+  iff->set_attribute(Attribute::make_graph("then_branch", branch));
+  EXPECT_EQ(required_ir_version(m), 3);
+  ir::Node* inner = branch->append_node("Relu", {y}, 1);
+  inner->output(0)->set_name("r");
+  inner->output(0)->set_type(Type::tensor(DataType::kFloat4E2M1));
+  EXPECT_EQ(required_ir_version(m), 11);
+}
+
 }  // namespace
 }  // namespace onnxscript::serde

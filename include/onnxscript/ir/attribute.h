@@ -4,6 +4,7 @@
 /// and references to the attributes of an enclosing function.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -44,11 +45,10 @@ std::string_view attribute_type_name(AttributeType type);
 class Attribute {
  public:
   /// The value, one alternative per AttributeType.
-  using Payload = std::variant<std::monostate, float, int64_t, std::string, Tensor,
-                               std::shared_ptr<Graph>, SparseTensor, Type, std::vector<float>,
-                               std::vector<int64_t>, std::vector<std::string>, std::vector<Tensor>,
-                               std::vector<std::shared_ptr<Graph>>, std::vector<SparseTensor>,
-                               std::vector<Type>>;
+  using Payload = std::variant<
+      std::monostate, float, int64_t, std::string, Tensor, std::shared_ptr<Graph>, SparseTensor,
+      Type, std::vector<float>, std::vector<int64_t>, std::vector<std::string>, std::vector<Tensor>,
+      std::vector<std::shared_ptr<Graph>>, std::vector<SparseTensor>, std::vector<Type>>;
 
   Attribute() = default;
   /// An attribute of the given type and value. The caller keeps them consistent;
@@ -83,9 +83,9 @@ class Attribute {
   const std::vector<Tensor>& as_tensors() const;
   const std::vector<std::shared_ptr<Graph>>& as_graphs() const;
 
-  std::string name;            ///< Attribute name.
+  std::string name;                                ///< Attribute name.
   AttributeType type = AttributeType::kUndefined;  ///< Kind of the value.
-  Payload value;               ///< The value (monostate for a pure reference).
+  Payload value;                                   ///< The value (monostate for a pure reference).
   std::string ref_attr_name;   ///< Name of the function attribute this refers to.
   std::string doc_string;      ///< AttributeProto.doc_string.
   std::string unknown_fields;  ///< Serialized fields this build does not know.
@@ -94,5 +94,12 @@ class Attribute {
   template <typename T>
   const T& get(AttributeType expected) const;
 };
+
+/// The lowest IR version whose format can hold `attribute`'s value (its
+/// tensors, sparse tensors and types); `graph_version` gives what a graph value
+/// needs. The attribute's own fields (a reference, a doc string) need nothing
+/// beyond IR 3.
+int64_t min_ir_version(const Attribute& attribute,
+                       const std::function<int64_t(const Graph&)>& graph_version);
 
 }  // namespace onnxscript::ir

@@ -9,6 +9,7 @@
 /// makes it safe to mutate a graph while iterating over it: an iterator that
 /// stands on an erased node still knows where to go next.
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <iterator>
@@ -54,8 +55,10 @@ struct NodeProtoFields {
 /// millions of nodes and values, and every pass over it (building,
 /// serializing, freeing) moves their bytes through the cache: keeping these
 /// fields out of line takes a third off a node (392 to 256 bytes on x86-64).
-/// `Fields` is ValueProtoFields or NodeProtoFields.
-template <typename Fields>
+/// `Fields` is ValueProtoFields or NodeProtoFields, and `Owner` the Value or
+/// Node that holds them; the owner hears when the box is first allocated
+/// (`rare_fields_allocated()`), which Graph::node_ir_version_bound counts on.
+template <typename Fields, typename Owner>
 class RareProtoFields {
  public:
   RareProtoFields(const RareProtoFields&) = delete;
@@ -84,7 +87,10 @@ class RareProtoFields {
   const Fields& rare() const { return box_ ? *box_ : none(); }
   /// The fields, for writing.
   Fields& mutable_rare() {
-    if (!box_) box_ = std::make_unique<Fields>();
+    if (!box_) {
+      box_ = std::make_unique<Fields>();
+      static_cast<Owner*>(this)->rare_fields_allocated();
+    }
     return *box_;
   }
   /// Sets one field. Setting an empty value allocates nothing, so a reader
@@ -111,7 +117,7 @@ struct Use {
 
 /// A value in a graph: a graph input, an initializer, or a node output.
 /// Values are owned by their Graph; refer to them by pointer.
-class Value : public RareProtoFields<ValueProtoFields> {
+class Value : public RareProtoFields<ValueProtoFields, Value> {
  public:
   Value(const Value&) = delete;
   Value& operator=(const Value&) = delete;
@@ -125,7 +131,7 @@ class Value : public RareProtoFields<ValueProtoFields> {
   /// The type, when known.
   const std::optional<Type>& type() const { return type_; }
   /// Sets or clears the type.
-  void set_type(std::optional<Type> type) { type_ = std::move(type); }
+  void set_type(std::optional<Type> type);
 
   /// The node that produces this value; null for graph inputs and initializers.
   Node* producer() const { return producer_; }
@@ -154,8 +160,10 @@ class Value : public RareProtoFields<ValueProtoFields> {
  private:
   friend class Graph;
   friend class Node;
+  friend class RareProtoFields<ValueProtoFields, Value>;
   explicit Value(Graph* graph, std::string name) : name_(std::move(name)), graph_(graph) {}
   void remove_use(Use use);
+  void rare_fields_allocated();
 
   std::string name_;
   std::optional<Type> type_;
@@ -170,7 +178,7 @@ class Value : public RareProtoFields<ValueProtoFields> {
 };
 
 /// An operator application. Created by Graph, which owns it.
-class Node : public RareProtoFields<NodeProtoFields> {
+class Node : public RareProtoFields<NodeProtoFields, Node> {
  public:
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
@@ -247,7 +255,9 @@ class Node : public RareProtoFields<NodeProtoFields> {
 
  private:
   friend class Graph;
+  friend class RareProtoFields<NodeProtoFields, Node>;
   Node(Graph* graph, std::string_view op_type, std::string_view domain);
+  void rare_fields_allocated();
   void adopt_subgraphs(const Attribute& attribute);
   void grow_attributes();
 
@@ -408,6 +418,14 @@ class Graph {
   /// Last live node, or null.
   Node* last_node() const { return tail_; }
 
+  /// An upper bound of the IR version that this graph's nodes need: their
+  /// rare fields (IR 10 or 11 once any is allocated), their attributes (a
+  /// graph-valued one counts as unbounded: its graph may change after), and
+  /// the types of values of this graph. It grows as they are set and never
+  /// comes down, so serde::required_ir_version can skip reading every node
+  /// when what the rest of the model needs is already as high.
+  int64_t node_ir_version_bound() const { return node_ir_version_bound_; }
+
   /// Reorders nodes so each comes after the producers of its inputs (stable
   /// for already sorted graphs). Throws ValidationError naming a node on a cycle.
   void sort_topologically();
@@ -426,6 +444,10 @@ class Graph {
 
  private:
   friend class Node;
+  friend class Value;
+  void raise_node_ir_version_bound(int64_t version) {
+    node_ir_version_bound_ = std::max(node_ir_version_bound_, version);
+  }
   Value* new_value(std::string name);
   Node* new_node(std::string_view op_type, std::span<Value* const> inputs, size_t num_outputs,
                  std::string_view domain);
@@ -443,6 +465,7 @@ class Graph {
   Node* head_ = nullptr;
   Node* tail_ = nullptr;
   size_t num_nodes_ = 0;
+  int64_t node_ir_version_bound_ = 3;
   Node* parent_node_ = nullptr;
 };
 

@@ -242,4 +242,12 @@ struct SparseTensor {
   std::vector<int64_t> dims;  ///< The dense shape.
 };
 
+/// The lowest IR version whose format can hold `tensor`: its element type's,
+/// and 10 when it carries metadata_props.
+int64_t min_ir_version(const Tensor& tensor);
+
+/// The lowest IR version whose format can hold `sparse`: at least 6
+/// (SparseTensorProto), and whatever its values and indices need.
+int64_t min_ir_version(const SparseTensor& sparse);
+
 }  // namespace onnxscript::ir
