@@ -14,6 +14,7 @@
 #include "onnxscript/script/control_flow.h"
 #include "onnxscript/script/function.h"
 #include "onnxscript/script/indexing.h"
+#include "onnxscript/script/initializer.h"
 #include "onnxscript/script/operators.h"
 #include "onnxscript/script/typed.h"
 #include "onnxscript/serde/serde.h"

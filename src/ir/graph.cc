@@ -23,17 +23,17 @@ bool Value::is_graph_output() const {
   return std::find(outs.begin(), outs.end(), this) != outs.end();
 }
 
-// Graph::node_ir_version_bound: rare fields are where IR 10 and 11 node
+// Graph::ir_version_bound: rare fields are where IR 10 and 11 node
 // features live (overload, metadata, device configurations); any of them
 // counts as the highest version.
 constexpr int64_t kUnboundedIrVersion = std::numeric_limits<int64_t>::max();
 
 void Value::set_type(std::optional<Type> type) {
-  if (type) graph_->raise_node_ir_version_bound(min_ir_version(*type));
+  if (type) graph_->raise_ir_version_bound(min_ir_version(*type));
   type_ = std::move(type);
 }
 
-void Value::rare_fields_allocated() { graph_->raise_node_ir_version_bound(kUnboundedIrVersion); }
+void Value::rare_fields_allocated() { graph_->raise_ir_version_bound(kUnboundedIrVersion); }
 
 void Value::remove_use(Use use) {
   auto it = std::find(uses_.begin(), uses_.end(), use);
@@ -84,7 +84,7 @@ Value* Node::append_output(std::string name) {
   return v;
 }
 
-void Node::rare_fields_allocated() { graph_->raise_node_ir_version_bound(kUnboundedIrVersion); }
+void Node::rare_fields_allocated() { graph_->raise_ir_version_bound(kUnboundedIrVersion); }
 
 Node::~Node() { std::destroy_n(attributes_, num_attributes_); }
 
@@ -105,7 +105,7 @@ void Node::adopt_subgraphs(const Attribute& attribute) {
 
 void Node::set_attribute(Attribute attribute) {
   adopt_subgraphs(attribute);
-  graph_->raise_node_ir_version_bound(
+  graph_->raise_ir_version_bound(
       min_ir_version(attribute, [](const Graph&) { return kUnboundedIrVersion; }));
   for (Attribute& a : std::span(attributes_, num_attributes_)) {
     if (a.name == attribute.name) {
@@ -126,7 +126,7 @@ void Node::grow_attributes() {
                 "moving attributes to a larger array must not fail halfway");
   const uint32_t capacity = attribute_capacity_ == 0 ? 1 : 2 * attribute_capacity_;
   auto* fresh = static_cast<Attribute*>(
-      graph_->attribute_memory_.allocate(capacity * sizeof(Attribute), alignof(Attribute)));
+      graph_->arena_.allocate(capacity * sizeof(Attribute), alignof(Attribute)));
   std::uninitialized_move_n(attributes_, num_attributes_, fresh);
   std::destroy_n(attributes_, num_attributes_);
   attributes_ = fresh;
@@ -207,12 +207,14 @@ Value* Graph::add_initializer(std::string name, Tensor value) {
 void Graph::set_initializer(Value* value, Tensor tensor) {
   ONNXSCRIPT_CHECK(value->graph() == this, "initializer '{}' belongs to another graph",
                    value->name());
-  if (!value->const_value_) initializers_.push_back(value);
-  value->const_value_ = std::make_unique<Tensor>(std::move(tensor));
+  if (value->const_value_.get() == nullptr) initializers_.push_back(value);
+  raise_ir_version_bound(min_ir_version(tensor));
+  value->const_value_.emplace(arena_, std::move(tensor));
 }
 
 Value* Graph::add_sparse_initializer(std::string name, SparseTensor value) {
   Value* v = new_value(std::move(name));
+  raise_ir_version_bound(min_ir_version(value));
   v->sparse_value_ = std::make_unique<SparseTensor>(std::move(value));
   sparse_initializers_.push_back(v);
   return v;

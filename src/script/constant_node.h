@@ -17,4 +17,14 @@ namespace onnxscript::detail {
 ir::Value* append_constant(TraceScope& scope, ir::Tensor value,
                            const std::source_location& location, std::string_view hint = "const");
 
+/// The type of a value holding `value`: a tensor of its element type and
+/// shape. The reference stays valid until the next call on this thread.
+const ir::Type& tensor_value_type(const ir::Tensor& value);
+
+/// Replaces each initializer of `graph` with a Constant node that defines the
+/// same name with the same value, at the start of the graph, in initializer
+/// order: what a function body needs, since FunctionProto has no
+/// initializers (see initializer() in onnxscript/script/initializer.h).
+void initializers_to_constant_nodes(ir::Graph& graph);
+
 }  // namespace onnxscript::detail

@@ -7,6 +7,7 @@
 #include "onnxscript/serde/serde.h"
 #include "onnxscript/serde/text.h"
 #include "onnxscript/support/file_io.h"
+#include "script/constant_node.h"
 #include "script/model_inference.h"
 #include "script/node_origin.h"
 
@@ -290,6 +291,7 @@ const ir::Function& Function::to_function() const {
   std::call_once(impl_->traced_once, [&] {
     auto fn = std::make_unique<ir::Function>(impl_->domain, impl_->name);
     trace_into(*this, impl_->body, impl_->params, *fn, impl_->callees);
+    detail::initializers_to_constant_nodes(fn->body());
     impl_->traced = std::move(fn);
   });
   return *impl_->traced;
@@ -383,6 +385,7 @@ ir::Model Function::to_model() const {
     auto fn = std::make_unique<ir::Function>(callee.impl_->domain, callee.impl_->name);
     std::vector<Function> ignored;
     trace_into(callee, callee.impl_->body, callee.impl_->params, *fn, ignored);
+    detail::initializers_to_constant_nodes(fn->body());
     merge_opsets(model.opset_imports, fn->opset_imports, callee.impl_->name);
     model.functions().push_back(std::move(fn));
   }

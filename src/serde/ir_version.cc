@@ -80,15 +80,17 @@ class Requirement {
     for (const ir::Value* v : g.outputs()) value(v);
     for (const ir::Value* v : g.value_info()) value(v);
     if (is_function_body && !g.value_info().empty()) need(10);
-    const std::unordered_set<const ir::Value*> inputs(g.inputs().begin(), g.inputs().end());
-    for (const ir::Value* v : g.initializers()) {
-      tensor(*v->const_value());
-      if (!inputs.contains(v)) need(4);
+    if (version_ < 4 && !g.initializers().empty()) {
+      const std::unordered_set<const ir::Value*> inputs(g.inputs().begin(), g.inputs().end());
+      for (const ir::Value* v : g.initializers())
+        if (!inputs.contains(v)) need(4);
     }
+    // The graph keeps a bound of what its nodes and initializers need; when
+    // that is no more than what is needed already, reading them all cannot
+    // raise it.
+    if (g.ir_version_bound() <= version_) return;
+    for (const ir::Value* v : g.initializers()) tensor(*v->const_value());
     for (const ir::Value* v : g.sparse_initializers()) need(ir::min_ir_version(*v->sparse_value()));
-    // The graph keeps a bound of what its nodes need; when that is no more
-    // than what is needed already, reading every node cannot raise it.
-    if (g.node_ir_version_bound() <= version_) return;
     // Order does not matter here, and a big graph's nodes are read fastest
     // in memory order.
     g.for_each_node_unordered([&](const ir::Node& n) {

@@ -212,10 +212,13 @@ class ByteWriter {
 
   void finish() {
     out_->resize(pos_);
-    // The size estimate can overshoot (a model of mostly long names, say):
-    // give back a large unused tail rather than hand the caller a string
-    // that holds far more memory than its bytes.
-    if (capacity_ - pos_ > pos_ / 4 + 65536) out_->shrink_to_fit();
+    // The size estimate can overshoot (a graph of small nodes, or of mostly
+    // long names): give back the unused tail when the string would hold over
+    // twice its bytes. Not for less: shrinking copies every byte into fresh
+    // memory, which on a big model costs more than the estimate overshoots
+    // by (measured on the 100,000-node chain with initializers, where it
+    // overshot by 1.5x).
+    if (capacity_ - pos_ > pos_ + 65536) out_->shrink_to_fit();
   }
 
  private:
@@ -583,15 +586,15 @@ class NameClashCheck {
 // A graph being written, and the scope around it (null at the top).
 //  - `defined`: every name it defines, in order; checked for clashes when
 //    the scope completes.
-//  - `sources`: a table of its inputs and initializers (the values the IR
-//    alone cannot place in the graph).
+//  - `inputs`: a table of its inputs (the values the IR alone cannot place
+//    in the graph).
 //  - `names`: a table of everything it defines, built only after the scope
 //    completes, for the references it cannot settle otherwise (`pending`
 //    holds those made before), which Encoder::resolve explains.
 struct Scope {
   const ir::Graph* graph;
   std::vector<DefinedName>* defined;
-  NameTable* sources;
+  NameTable* inputs;
   NameTable* names;
   std::vector<const ir::Value*>* pending;
   Scope* parent;
@@ -783,13 +786,15 @@ class Encoder {
 
  private:
   // A guess of the encoded size, from what is cheap to count: the main
-  // graph's nodes (a typical node takes 40 to 80 bytes) and initializers.
-  // Bails when the initializers alone exceed 2 GB (an over-estimate for
-  // string tensors, which only makes the check cautious).
+  // graph's nodes (a typical node takes 40 to 80 bytes) and initializers
+  // (their bytes, name, and about 16 bytes of dims and tags). Bails when the
+  // initializers alone exceed 2 GB (an over-estimate for string tensors,
+  // which only makes the check cautious).
   static size_t expected_size(const ir::Model& m) {
     uint64_t size = 4096 + 64 * uint64_t{m.graph().num_nodes()};
     for (const ir::Value* v : m.graph().initializers())
-      if (v != nullptr && v->const_value() != nullptr) size += v->const_value()->nbytes() + 64;
+      if (v != nullptr && v->const_value() != nullptr)
+        size += v->const_value()->nbytes() + v->name().size() + 16;
     if (size > kMaxProtoBytes) bail("over 2 GB");
     return static_cast<size_t>(size);
   }
@@ -1086,9 +1091,9 @@ class Encoder {
     if (depth_ == scopes_.size()) scopes_.push_back(std::make_unique<ScopeStorage>());
     ScopeStorage& storage = *scopes_[depth_++];
     storage.defined.clear();
-    storage.sources.reset(graph.inputs().size() + graph.initializers().size());
+    storage.inputs.reset(graph.inputs().size());
     storage.pending.clear();
-    return Scope{&graph,         &storage.defined, &storage.sources,
+    return Scope{&graph,         &storage.defined, &storage.inputs,
                  &storage.names, &storage.pending, parent};
   }
 
@@ -1113,27 +1118,30 @@ class Encoder {
 
   void leave_scope() { --depth_; }
 
-  // An input or initializer of the scope's graph.
-  static void define_source(Scope& scope, const ir::Value* v) {
+  // A graph input.
+  static void define_input(Scope& scope, const ir::Value* v) {
     if (v == nullptr) bail("a null value");
     if (v->name().empty()) return;
     const uint64_t h = hash_name(v->name());
-    if (!scope.sources->define(v, h)) bail("two different values with one name");
+    if (!scope.inputs->define(v, h)) bail("two different values with one name");
     scope.defined->push_back({h, v});
   }
 
-  // A node output.
-  static void define_output(Scope& scope, const ir::Value* v) {
+  // A node output or an initializer.
+  static void define(Scope& scope, const ir::Value* v) {
     if (v == nullptr) bail("a null value");
     if (!v->name().empty()) scope.defined->push_back({hash_name(v->name()), v});
   }
 
   // Whether `v` is defined in the scope's graph: an output of one of its
-  // (live) nodes, or one of its inputs or initializers.
+  // (live) nodes, one of its initializers (a value of a graph holds a
+  // tensor exactly when it is one of that graph's initializers), or one of
+  // its inputs.
   static bool defines(const Scope& scope, const ir::Value* v) {
     if (v->graph() != scope.graph) return false;
     if (const ir::Node* producer = v->producer()) return !producer->is_erased();
-    return scope.sources->find(v->name(), hash_name(v->name()), v) == NameTable::Found::kSame;
+    if (v->const_value() != nullptr || v->sparse_value() != nullptr) return true;
+    return scope.inputs->find(v->name(), hash_name(v->name()), v) == NameTable::Found::kSame;
   }
 
   // model_writer.cc's reference(): `v` must be named, and its name must
@@ -1170,20 +1178,23 @@ class Encoder {
     const uint64_t present = read_residue(g.unknown_fields, kGraphRules);
     if (!g.sparse_initializers().empty()) bail("sparse initializers");
     Scope scope = enter_scope(g, parent);
-    for (const ir::Value* v : g.inputs()) define_source(scope, v);
-    for (const ir::Value* v : g.initializers()) define_source(scope, v);
+    for (const ir::Value* v : g.inputs()) define_input(scope, v);
     write_nodes(g, G::kNodeFieldNumber, scope);
-    complete_scope(scope);
 
     optional_string(G::kNameFieldNumber, g.name(), present);
+    // Initializers are defined as they are written: references to them
+    // settle through the IR (see defines()), and the names are checked for
+    // clashes when the scope completes, just after.
     for (const ir::Value* v : g.initializers()) {
       if (v->name().empty()) bail("an initializer without a name");
       const ir::Tensor* value = v->const_value();
       if (value == nullptr) bail("an initializer without a value");
+      define(scope, v);
       const size_t at = w_.open(tag(G::kInitializerFieldNumber, kLen));
       write_tensor(*value, &v->name());
       w_.close(at);
     }
+    complete_scope(scope);
     optional_string(G::kDocStringFieldNumber, g.doc_string, present);
     for (const ir::Value* v : g.inputs()) write_value_info(v, G::kInputFieldNumber);
     for (const ir::Value* v : g.outputs()) {
@@ -1218,7 +1229,7 @@ class Encoder {
   void write_node(const ir::Node& n, Scope& scope) {
     if (!n.device_configurations().empty()) bail("device_configurations");
     const uint64_t present = read_residue(n.unknown_fields(), kNodeRules);
-    for (const ir::Value* out : n.outputs()) define_output(scope, out);
+    for (const ir::Value* out : n.outputs()) define(scope, out);
     for (const ir::Value* in : n.inputs()) {
       if (in == nullptr) {
         w_.bytes_field(tag(N::kInputFieldNumber, kLen), {});
@@ -1342,7 +1353,7 @@ class Encoder {
             ? 0
             : read_residue(f.unknown_fields, kFunctionRules, &opset_directives);
     Scope scope = enter_scope(body, nullptr);
-    for (const ir::Value* v : body.inputs()) define_source(scope, v);
+    for (const ir::Value* v : body.inputs()) define_input(scope, v);
 
     w_.bytes_field(tag(F::kNameFieldNumber, kLen), f.name);
     for (const ir::Value* v : body.inputs()) {
@@ -1377,7 +1388,7 @@ class Encoder {
   // What a scope owns; kept by nesting depth and reused from one graph to the next.
   struct ScopeStorage {
     std::vector<DefinedName> defined;
-    NameTable sources;
+    NameTable inputs;
     NameTable names;
     std::vector<const ir::Value*> pending;
   };

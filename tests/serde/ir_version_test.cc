@@ -156,20 +156,20 @@ TEST(RequiredIrVersion, OverloadMetadataAndDevices) {
   EXPECT_EQ(required_ir_version(node_devices), 11);
 }
 
-// Graph::node_ir_version_bound lets required_ir_version skip the nodes; each
+// Graph::ir_version_bound lets required_ir_version skip the nodes; each
 // way a node can come to need more must raise it, and the answer must stay
 // exact when a feature goes away again.
 TEST(RequiredIrVersion, NodeFeaturesAddedAnyWayAreSeenAndRemovedOnesNoLonger) {
   ir::Model m = base_model();
   ir::Graph& g = m.graph();
-  EXPECT_EQ(g.node_ir_version_bound(), 3);  // float types and no rare fields
+  EXPECT_EQ(g.ir_version_bound(), 3);  // float types and no rare fields
 
   ir::Value* y = g.first_node()->output(0);  // a node output, not a graph input
   y->set_type(Type::tensor(DataType::kFloat8E4M3FN));
   EXPECT_EQ(required_ir_version(m), 9);
   y->set_type(Type::tensor(DataType::kFloat));
-  EXPECT_GE(g.node_ir_version_bound(), 9);  // the bound never comes down ...
-  EXPECT_EQ(required_ir_version(m), 3);     // ... but the answer does
+  EXPECT_GE(g.ir_version_bound(), 9);    // the bound never comes down ...
+  EXPECT_EQ(required_ir_version(m), 3);  // ... but the answer does
 
   ir::Node* c = g.append_node("Constant", {}, 1);
   c->output(0)->set_name("c");
@@ -194,6 +194,21 @@ TEST(RequiredIrVersion, NodeFeaturesAddedAnyWayAreSeenAndRemovedOnesNoLonger) {
   inner->output(0)->set_name("r");
   inner->output(0)->set_type(Type::tensor(DataType::kFloat4E2M1));
   EXPECT_EQ(required_ir_version(m), 11);
+}
+
+TEST(RequiredIrVersion, InitializerTensorsRaiseTheBoundToo) {
+  ir::Model m = base_model();
+  m.opset_imports.set("", 17);  // IR 8 from the opset alone
+  EXPECT_EQ(required_ir_version(m), 8);
+  ir::Value* w = m.graph().add_initializer("w", ir::Tensor(DataType::kFloat8E5M2, {1}));
+  EXPECT_GE(m.graph().ir_version_bound(), 9);
+  EXPECT_EQ(required_ir_version(m), 9);
+  m.graph().set_initializer(w, ir::Tensor(DataType::kFloat, {1}));
+  EXPECT_EQ(w->const_value()->dtype(), DataType::kFloat);
+  EXPECT_EQ(required_ir_version(m), 8);
+  m.graph().remove_initializer(w);
+  EXPECT_EQ(w->const_value(), nullptr);
+  EXPECT_EQ(required_ir_version(m), 8);
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ struct NodeProtoFields {
 /// fields out of line takes a third off a node (392 to 256 bytes on x86-64).
 /// `Fields` is ValueProtoFields or NodeProtoFields, and `Owner` the Value or
 /// Node that holds them; the owner hears when the box is first allocated
-/// (`rare_fields_allocated()`), which Graph::node_ir_version_bound counts on.
+/// (`rare_fields_allocated()`), which Graph::ir_version_bound counts on.
 template <typename Fields, typename Owner>
 class RareProtoFields {
  public:
@@ -173,7 +173,7 @@ class Value : public RareProtoFields<ValueProtoFields, Value> {
   SmallVector<Use, 2> uses_;
   // Boxed: few values are initializers, and every value would otherwise
   // carry the room for a tensor and a sparse tensor.
-  std::unique_ptr<Tensor> const_value_;
+  ArenaBox<Tensor> const_value_;  // in the graph's arena
   std::unique_ptr<SparseTensor> sparse_value_;
 };
 
@@ -418,13 +418,14 @@ class Graph {
   /// Last live node, or null.
   Node* last_node() const { return tail_; }
 
-  /// An upper bound of the IR version that this graph's nodes need: their
-  /// rare fields (IR 10 or 11 once any is allocated), their attributes (a
-  /// graph-valued one counts as unbounded: its graph may change after), and
-  /// the types of values of this graph. It grows as they are set and never
-  /// comes down, so serde::required_ir_version can skip reading every node
-  /// when what the rest of the model needs is already as high.
-  int64_t node_ir_version_bound() const { return node_ir_version_bound_; }
+  /// An upper bound of the IR version that this graph's nodes and
+  /// initializers need: the nodes' rare fields (IR 10 or 11 once any is
+  /// allocated), their attributes (a graph-valued one counts as unbounded:
+  /// its graph may change after), the types of values of this graph, and
+  /// the initializer tensors. It grows as they are set and never comes down,
+  /// so serde::required_ir_version can skip reading every node and
+  /// initializer when what the rest of the model needs is already as high.
+  int64_t ir_version_bound() const { return ir_version_bound_; }
 
   /// Reorders nodes so each comes after the producers of its inputs (stable
   /// for already sorted graphs). Throws ValidationError naming a node on a cycle.
@@ -445,8 +446,8 @@ class Graph {
  private:
   friend class Node;
   friend class Value;
-  void raise_node_ir_version_bound(int64_t version) {
-    node_ir_version_bound_ = std::max(node_ir_version_bound_, version);
+  void raise_ir_version_bound(int64_t version) {
+    ir_version_bound_ = std::max(ir_version_bound_, version);
   }
   Value* new_value(std::string name);
   Node* new_node(std::string_view op_type, std::span<Value* const> inputs, size_t num_outputs,
@@ -455,17 +456,17 @@ class Graph {
   void unlink(Node* node);
 
   std::string name_;
-  // The arena is declared first so that it dies last: nodes' attributes live
-  // in it. Values are declared next so that they die after the nodes, which
-  // point at them.
-  ByteArena attribute_memory_;
+  // The arena is declared first so that it dies last: nodes' attributes and
+  // initializer tensors live in it. Values are declared next so that they
+  // die after the nodes, which point at them.
+  ByteArena arena_;
   ObjectPool<Value> values_;
   ObjectPool<Node> nodes_;
   std::vector<Value*> inputs_, outputs_, initializers_, sparse_initializers_, value_info_;
   Node* head_ = nullptr;
   Node* tail_ = nullptr;
   size_t num_nodes_ = 0;
-  int64_t node_ir_version_bound_ = 3;
+  int64_t ir_version_bound_ = 3;
   Node* parent_node_ = nullptr;
 };
 

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <memory>
 #include <new>
+#include <utility>
 #include <vector>
 
 namespace onnxscript::ir {
@@ -103,9 +104,10 @@ class ObjectPool {
 };
 
 /// Raw memory handed out in order from pool blocks and given back all at
-/// once when the arena dies. A Graph keeps its nodes' attribute arrays here:
-/// one allocation per block instead of a malloc and a free per node, and the
-/// arrays lie side by side in creation order, as the nodes do. The owner
+/// once when the arena dies. A Graph keeps its nodes' attribute arrays and
+/// its initializer tensors here: one allocation per block instead of a malloc
+/// and a free per node or weight, and the objects lie side by side in
+/// creation order, as the nodes do. The owner
 /// destroys whatever it constructed in the memory before the arena dies.
 class ByteArena {
  public:
@@ -143,6 +145,36 @@ class ByteArena {
   };
   std::vector<Block> blocks_;
   size_t used_ = 0;  // bytes used in the last block
+};
+
+/// One object constructed in a ByteArena, owned like a std::unique_ptr
+/// except for the memory: reset() and the destructor run the object's
+/// destructor, and the bytes go back with the arena. A Value keeps its
+/// initializer tensor this way, so that a graph of many small weights makes
+/// no malloc and free per weight for the box.
+template <typename T>
+class ArenaBox {
+ public:
+  ArenaBox() = default;
+  ArenaBox(const ArenaBox&) = delete;
+  ArenaBox& operator=(const ArenaBox&) = delete;
+  ~ArenaBox() { reset(); }
+
+  /// The object, or null.
+  T* get() const { return object_; }
+  /// Constructs a new object from `args` in `arena`, replacing any old one.
+  template <typename... Args>
+  void emplace(ByteArena& arena, Args&&... args) {
+    reset();
+    object_ = new (arena.allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...);
+  }
+  /// Destroys the object, if any.
+  void reset() {
+    if (object_ != nullptr) std::destroy_at(std::exchange(object_, nullptr));
+  }
+
+ private:
+  T* object_ = nullptr;
 };
 
 }  // namespace onnxscript::ir

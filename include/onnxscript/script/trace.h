@@ -69,6 +69,8 @@ class TraceScope {
 
   /// The graph receiving nodes.
   ir::Graph& graph() { return graph_; }
+  /// How this scope relates to the one it was opened inside.
+  Nesting nesting() const { return nesting_; }
   /// Records that `domain` is used at `version`; throws Error when another
   /// version of the domain was already used in this trace.
   void use_opset(std::string_view domain, int64_t version);
