@@ -23,9 +23,10 @@ bool Value::is_graph_output() const {
   return std::find(outs.begin(), outs.end(), this) != outs.end();
 }
 
-// Graph::ir_version_bound: rare fields are where IR 10 and 11 node
-// features live (overload, metadata, device configurations); any of them
-// counts as the highest version.
+// Graph::ir_version_bound counts as the highest version what it cannot
+// follow: the rare fields of nodes and values (where the IR 10 and 11
+// features live: overload, metadata, device configurations), and graph
+// attributes, whose graphs may be edited after they are attached.
 constexpr int64_t kUnboundedIrVersion = std::numeric_limits<int64_t>::max();
 
 void Value::set_type(std::optional<Type> type) {

@@ -107,8 +107,8 @@ class ObjectPool {
 /// once when the arena dies. A Graph keeps its nodes' attribute arrays and
 /// its initializer tensors here: one allocation per block instead of a malloc
 /// and a free per node or weight, and the objects lie side by side in
-/// creation order, as the nodes do. The owner
-/// destroys whatever it constructed in the memory before the arena dies.
+/// creation order, as the nodes do. The owner destroys whatever it
+/// constructed in the memory before the arena dies.
 class ByteArena {
  public:
   ByteArena() = default;
