@@ -93,5 +93,19 @@ TEST(Golden, AttributeReferences) {
   testing::expect_golden("script/attribute_references", testing::scaled_caller().to_text());
 }
 
+// Weights from initializer(): initializers of the model's graph, Constant
+// nodes of the same names in the function that a model calls.
+const Function Biased = script("Biased", {"X"}, [](FLOAT<3> X) -> FLOAT<3> {
+  const Value bias = initializer(Tensor::from<float>({0.5f, -1.0f, 2.0f}), "bias");
+  const Value gain = initializer(Tensor::from<float>({2.0f, 2.0f, 2.0f}));
+  return (X + bias) * gain;
+});
+
+TEST(Golden, InitializersInAModelAndItsFunctions) {
+  const Function twice =
+      script("Twice", {"X"}, [](FLOAT<3> X) -> FLOAT<3> { return Biased(Biased(X)); });
+  testing::expect_golden("script/initializers", Biased.to_text() + "\n" + twice.to_text());
+}
+
 }  // namespace
 }  // namespace onnxscript
