@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "onnxscript/onnxscript.h"
-#include "onnxscript/serde/check.h"
+#include "script/script_test_util.h"
 
 namespace onnxscript {
 namespace {
@@ -19,11 +19,7 @@ namespace op = opset17;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-std::vector<std::string> op_types(const ir::Graph& g) {
-  std::vector<std::string> out;
-  for (const ir::Node* n : g.nodes()) out.push_back(n->op_type());
-  return out;
-}
+using testing::op_types;
 
 // The message of the ScriptError that `f` throws; fails the test (and
 // returns "") when it throws none.
@@ -362,8 +358,7 @@ TEST(Model, KeepsCalledFunctionsAndPassesTheChecker) {
   ir::Model model = outer.to_model();
   ASSERT_EQ(model.functions().size(), 1u);
   EXPECT_EQ(model.functions()[0]->name, "Gelu");
-  const serde::CheckResult result = serde::check_model(model);
-  EXPECT_TRUE(result.ok()) << result.skipped_reason << ::testing::PrintToString(result.errors);
+  testing::expect_checker_accepts(model);
 }
 
 TEST(TypedValue, UntypedValueOfOtherElementTypeIsRejected) {

@@ -15,7 +15,7 @@
 
 #include "golden.h"
 #include "onnxscript/onnxscript.h"
-#include "onnxscript/serde/check.h"
+#include "script/script_test_util.h"
 
 namespace onnxscript {
 namespace {
@@ -24,10 +24,8 @@ namespace op = opset17;
 using ::testing::HasSubstr;
 
 void expect_valid(const Function& f) {
-  const serde::CheckResult result = serde::check_model(f.to_model());
-  EXPECT_TRUE(result.ok()) << f.name() << ": " << result.skipped_reason
-                           << ::testing::PrintToString(result.errors) << "\n"
-                           << f.to_text();
+  SCOPED_TRACE(f.name() + ":\n" + f.to_text());
+  testing::expect_checker_accepts(f.to_model());
 }
 
 std::vector<eval::RuntimeValue> run_model(const Function& f,

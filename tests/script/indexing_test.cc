@@ -20,6 +20,7 @@
 #include "onnxscript/onnxscript.h"
 #include "onnxscript/opsets/opset11.h"
 #include "onnxscript/opsets/opset9.h"
+#include "script/script_test_util.h"
 
 namespace onnxscript {
 namespace {
@@ -209,11 +210,7 @@ std::string error_of(F&& f) {
   return "<no ScriptError>";
 }
 
-std::vector<std::string> op_types(const ir::Function& fn) {
-  std::vector<std::string> out;
-  for (ir::Node* n : fn.body().nodes()) out.push_back(n->op_type());
-  return out;
-}
+std::vector<std::string> op_types(const ir::Function& fn) { return testing::op_types(fn.body()); }
 
 const ir::Node* only(const ir::Function& fn, std::string_view op) {
   const ir::Node* found = nullptr;

@@ -8,30 +8,21 @@
 #include <vector>
 
 #include "onnxscript/onnxscript.h"
-#include "onnxscript/serde/check.h"
+#include "script/script_test_util.h"
 
 namespace onnxscript {
 namespace {
 
 namespace op = opset17;
 using ::testing::ElementsAre;
+using testing::expect_checker_accepts;
 using ::testing::HasSubstr;
-
-std::vector<std::string> op_types(const ir::Graph& g) {
-  std::vector<std::string> out;
-  for (const ir::Node* n : g.nodes()) out.push_back(n->op_type());
-  return out;
-}
+using testing::op_types;
 
 std::vector<std::string> initializer_names(const ir::Graph& g) {
   std::vector<std::string> out;
   for (const ir::Value* v : g.initializers()) out.push_back(v->name());
   return out;
-}
-
-void expect_valid(const ir::Model& model) {
-  const serde::CheckResult result = serde::check_model(model);
-  EXPECT_TRUE(result.ok()) << result.skipped_reason << ::testing::PrintToString(result.errors);
 }
 
 const Tensor kScale = Tensor::from<float>({2.0f, 3.0f});
@@ -52,7 +43,7 @@ TEST(Initializer, AModelStoresItsWeightsAsInitializersWithoutNodes) {
   EXPECT_EQ(g.initializers()[0]->const_value()->data<float>()[1], 3.0f);
   ASSERT_TRUE(g.initializers()[1]->type());
   EXPECT_EQ(g.initializers()[1]->type()->to_string(), "float[2]");
-  expect_valid(model);
+  expect_checker_accepts(model);
 
   // Through the bytes and back: the weights are TensorProtos in the graph.
   const ir::Model loaded = serde::load_model_from_bytes(serde::serialize_model(model));
@@ -84,7 +75,7 @@ TEST(Initializer, AFunctionBodyHoldsConstantsOfTheSameNamesInstead) {
   EXPECT_TRUE(model.functions()[0]->body().initializers().empty());
   EXPECT_THAT(op_types(model.functions()[0]->body()),
               ElementsAre("Constant", "Constant", "Mul", "Add"));
-  expect_valid(model);
+  expect_checker_accepts(model);
   const std::vector<eval::RuntimeValue> out =
       eval::Session(serde::load_model_from_bytes(serde::serialize_model(model)))
           .run({eval::RuntimeValue(Tensor::from<float>({1.0f, 2.0f}))});
@@ -112,7 +103,7 @@ TEST(Initializer, InsideASubgraphItIsAConstantNode) {
   EXPECT_TRUE(then_branch.initializers().empty());
   EXPECT_THAT(op_types(then_branch), ElementsAre("Constant", "Mul"));
   EXPECT_EQ(then_branch.first_node()->output(0)->name(), "inner");
-  expect_valid(model);
+  expect_checker_accepts(model);
 }
 
 TEST(Initializer, AnUndefinedTensorIsAnErrorAtTheUsersLine) {

@@ -677,24 +677,26 @@ TEST(WireEncoderErrors, InputProducedByAnErasedNode) {
   expect_bail_with_general_error(m, "input 'r' does not resolve to the value used");
 }
 
+// A graph with input "x" whose one node reads the value that
+// `undefined_input(graph)` makes, which the graph does not define.
+template <typename MakeInput>
+void expect_undefined_input_rejected(MakeInput undefined_input, const std::string& message) {
+  ir::Model m;
+  ir::Graph& g = m.graph();
+  g.add_input("x");
+  ir::Node* n = g.append_node("Relu", {undefined_input(g)}, 1);
+  n->output(0)->set_name("y");
+  g.outputs().push_back(n->output(0));
+  expect_bail_with_general_error(m, message);
+}
+
 TEST(WireEncoderErrors, DetachedValuesOfTheGraphItself) {
-  {
-    ir::Model m;  // its own graph, but defined by nothing in it
-    ir::Graph& g = m.graph();
-    ir::Node* n = g.append_node("Relu", {g.create_detached_value("d")}, 1);
-    n->output(0)->set_name("y");
-    g.outputs().push_back(n->output(0));
-    expect_bail_with_general_error(m, "input 'd' does not resolve to the value used");
-  }
-  {
-    ir::Model m;  // ... and its name belongs to another value
-    ir::Graph& g = m.graph();
-    g.add_input("x");
-    ir::Node* n = g.append_node("Relu", {g.create_detached_value("x")}, 1);
-    n->output(0)->set_name("y");
-    g.outputs().push_back(n->output(0));
-    expect_bail_with_general_error(m, "input 'x' does not resolve to the value used");
-  }
+  // Its own graph's value, but defined by nothing in it ...
+  expect_undefined_input_rejected([](ir::Graph& g) { return g.create_detached_value("d"); },
+                                  "input 'd' does not resolve to the value used");
+  // ... and named like another value of the graph.
+  expect_undefined_input_rejected([](ir::Graph& g) { return g.create_detached_value("x"); },
+                                  "input 'x' does not resolve to the value used");
 }
 
 // A graph with input "x" whose one node reads a value of another graph,
@@ -702,13 +704,7 @@ TEST(WireEncoderErrors, DetachedValuesOfTheGraphItself) {
 void expect_foreign_input_rejected(const std::string& foreign_name, const std::string& message) {
   ir::Graph other;
   ir::Value* foreign = other.add_input(foreign_name);
-  ir::Model m;
-  ir::Graph& g = m.graph();
-  g.add_input("x");
-  ir::Node* n = g.append_node("Relu", {foreign}, 1);
-  n->output(0)->set_name("y");
-  g.outputs().push_back(n->output(0));
-  expect_bail_with_general_error(m, message);
+  expect_undefined_input_rejected([&](ir::Graph&) { return foreign; }, message);
 }
 
 TEST(WireEncoderErrors, InputFromAnUnrelatedGraph) {
