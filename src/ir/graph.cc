@@ -31,7 +31,16 @@ constexpr int64_t kUnboundedIrVersion = std::numeric_limits<int64_t>::max();
 
 void Value::set_type(std::optional<Type> type) {
   if (type) graph_->raise_ir_version_bound(min_ir_version(*type));
-  type_ = std::move(type);
+  if (std::optional<Type>* held = type_.get()) {
+    *held = std::move(type);
+  } else if (type) {
+    type_.emplace(graph_->arena_, std::move(type));
+  }
+}
+
+const std::optional<Type>& Value::no_type() {
+  static const std::optional<Type> none;
+  return none;
 }
 
 void Value::rare_fields_allocated() { graph_->raise_ir_version_bound(kUnboundedIrVersion); }
@@ -88,6 +97,19 @@ Value* Node::append_output(std::string name) {
 void Node::rare_fields_allocated() { graph_->raise_ir_version_bound(kUnboundedIrVersion); }
 
 Node::~Node() { std::destroy_n(attributes_, num_attributes_); }
+
+const std::string& Node::no_name() {
+  static const std::string empty;
+  return empty;
+}
+
+void Node::set_name(std::string name) {
+  if (std::string* held = name_.get()) {
+    *held = std::move(name);
+  } else if (!name.empty()) {
+    name_.emplace(graph_->arena_, std::move(name));
+  }
+}
 
 const Attribute* Node::attribute(std::string_view name) const {
   for (const Attribute& a : attributes())
@@ -216,7 +238,7 @@ void Graph::set_initializer(Value* value, Tensor tensor) {
 Value* Graph::add_sparse_initializer(std::string name, SparseTensor value) {
   Value* v = new_value(std::move(name));
   raise_ir_version_bound(min_ir_version(value));
-  v->sparse_value_ = std::make_unique<SparseTensor>(std::move(value));
+  v->sparse_value_.emplace(arena_, std::move(value));
   sparse_initializers_.push_back(v);
   return v;
 }

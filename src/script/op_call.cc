@@ -150,6 +150,83 @@ struct LiteralPlan {
   int cast_like = -1;  // index of a traced peer of unknown type to CastLike to
 };
 
+// Throws a ScriptError that names the operator and the user's line.
+[[noreturn]] void fail_op(const OpSignature& sig, const std::source_location& location,
+                          const std::string& message) {
+  throw ScriptError(fmt::format("{}{}{}: {} (at {})", sig.domain, sig.domain.empty() ? "" : ".",
+                                sig.name, message, where(location)));
+}
+
+// Checks known element types against the type constraints, and that inputs
+// sharing a type parameter agree. `bound` (one slot per type parameter,
+// empty on entry) receives the element type each parameter is bound to.
+void check_input_types(const OpSignature& sig, std::span<const Value> inputs,
+                       std::span<std::optional<DataType>> bound,
+                       const std::source_location& location) {
+  ScratchArray<size_t> bound_by(sig.type_params.size());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const FormalInput& formal = *formal_of(sig, i);
+    const auto dtype = inputs[i].dtype();
+    if (!dtype) continue;
+    if (formal.type_param < 0) {
+      if (!formal.fixed_type.empty() && !is_tensor_type(formal.fixed_type, *dtype)) {
+        fail_op(sig, location,
+                fmt::format("input '{}' has type {}, but the operator takes {}", formal.name,
+                            tensor_type_string(*dtype), formal.fixed_type));
+      }
+      continue;
+    }
+    const TypeParam& param = sig.type_params[static_cast<size_t>(formal.type_param)];
+    const auto bit = static_cast<unsigned>(*dtype);
+    if (bit >= 64 || ((param.tensor_mask >> bit) & 1) == 0) {
+      fail_op(
+          sig, location,
+          fmt::format("input '{}' has type {}, which {} does not allow; allowed: {}", formal.name,
+                      tensor_type_string(*dtype), param.name, fmt::join(param.allowed, ", ")));
+    }
+    auto& b = bound[static_cast<size_t>(formal.type_param)];
+    if (b && *b != *dtype && !formal.variadic) {
+      fail_op(
+          sig, location,
+          fmt::format("inputs '{}' and '{}' share type {} but are {} and {}",
+                      sig.inputs[std::min(bound_by[static_cast<size_t>(formal.type_param)],
+                                          sig.inputs.size() - 1)]
+                          .name,
+                      formal.name, param.name, tensor_type_string(*b), tensor_type_string(*dtype)));
+    }
+    if (!b) {
+      b = dtype;
+      bound_by[static_cast<size_t>(formal.type_param)] = i;
+    }
+  }
+}
+
+// Records the user's line and types the node's outputs, as the options say.
+void finish_traced_node(ir::Node& node, int64_t opset_version,
+                        const std::source_location& location) {
+  mark_origin(node, location);
+  if (trace_options().infer_types) infer_node_outputs(node, opset_version, location);
+}
+
+// Appends the operator's node to the graph being traced, on inputs already
+// in the graph, names its outputs and returns them as traced values. The
+// caller has declared the operator's opset (use_opset): before tracing any
+// graph attribute, so that the opset imports list the outer domain first.
+OpOutputs emit_node(TraceScope& scope, const OpSignature& sig, int64_t opset_version,
+                    std::span<ir::Value* const> inputs, std::span<ir::Attribute> attributes,
+                    size_t num_outputs, const std::source_location& location) {
+  ir::Node* node = scope.graph().append_node(sig.name, inputs, num_outputs, sig.domain);
+  for (ir::Attribute& a : attributes) node->set_attribute(std::move(a));
+  OpOutputs outs;
+  outs.reserve(num_outputs);
+  for (ir::Value* out : node->outputs()) {
+    out->set_name(scope.fresh_name());
+    outs.push_back(Value::traced(out));
+  }
+  finish_traced_node(*node, opset_version, location);
+  return outs;
+}
+
 class OpCall {
  public:
   OpCall(const OpSignature& sig, int64_t opset_version, std::span<const Value> inputs,
@@ -176,55 +253,13 @@ class OpCall {
       if (!formal_of(sig_, i))
         fail(fmt::format("takes at most {} inputs, got {}", sig_.inputs.size(), inputs_.size()));
     }
-    check_types();
+    check_input_types(sig_, inputs_, bound_.span(), location_);
     plan_literals();
     return traced_ ? record() : evaluate();
   }
 
  private:
-  [[noreturn]] void fail(const std::string& message) const {
-    throw ScriptError(fmt::format("{}{}{}: {} (at {})", sig_.domain, sig_.domain.empty() ? "" : ".",
-                                  sig_.name, message, where(location_)));
-  }
-
-  // Checks known element types against the type constraints, and that inputs
-  // sharing a type parameter agree.
-  void check_types() {
-    std::span<std::optional<DataType>> bound = bound_.span();
-    ScratchArray<size_t> bound_by(sig_.type_params.size());
-    for (size_t i = 0; i < inputs_.size(); ++i) {
-      const FormalInput& formal = *formal_of(sig_, i);
-      const auto dtype = inputs_[i].dtype();
-      if (!dtype) continue;
-      if (formal.type_param < 0) {
-        if (!formal.fixed_type.empty() && !is_tensor_type(formal.fixed_type, *dtype)) {
-          fail(fmt::format("input '{}' has type {}, but the operator takes {}", formal.name,
-                           tensor_type_string(*dtype), formal.fixed_type));
-        }
-        continue;
-      }
-      const TypeParam& param = sig_.type_params[static_cast<size_t>(formal.type_param)];
-      const auto bit = static_cast<unsigned>(*dtype);
-      if (bit >= 64 || ((param.tensor_mask >> bit) & 1) == 0) {
-        fail(fmt::format("input '{}' has type {}, which {} does not allow; allowed: {}",
-                         formal.name, tensor_type_string(*dtype), param.name,
-                         fmt::join(param.allowed, ", ")));
-      }
-      auto& b = bound[static_cast<size_t>(formal.type_param)];
-      if (b && *b != *dtype && !formal.variadic) {
-        fail(fmt::format("inputs '{}' and '{}' share type {} but are {} and {}",
-                         sig_.inputs[std::min(bound_by[static_cast<size_t>(formal.type_param)],
-                                              sig_.inputs.size() - 1)]
-                             .name,
-                         formal.name, param.name, tensor_type_string(*b),
-                         tensor_type_string(*dtype)));
-      }
-      if (!b) {
-        b = dtype;
-        bound_by[static_cast<size_t>(formal.type_param)] = i;
-      }
-    }
-  }
+  [[noreturn]] void fail(const std::string& message) const { fail_op(sig_, location_, message); }
 
   void plan_literals() {
     for (size_t i = 0; i < inputs_.size(); ++i) {
@@ -276,7 +311,7 @@ class OpCall {
               "CastLike", {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()},
               1);
           cast->output(0)->set_name(scope->fresh_name());
-          finish_node(*cast, default_opset_version());
+          finish_traced_node(*cast, default_opset_version(), location_);
           ins[i] = cast->output(0);
         }
       } else if (v.is_concrete()) {
@@ -288,20 +323,8 @@ class OpCall {
     }
     scope->use_opset(sig_.domain, opset_version_);
     if (has_graphs_) prepare_graph_attributes(attributes_);
-    ir::Node* node = graph.append_node(sig_.name, ins.span(), num_outputs_, sig_.domain);
-    for (ir::Attribute& a : attributes_) node->set_attribute(std::move(a));
-    for (ir::Value* out : node->outputs()) out->set_name(scope->fresh_name());
-    finish_node(*node, opset_version_);
-    OpOutputs outs;
-    outs.reserve(num_outputs_);
-    for (ir::Value* out : node->outputs()) outs.push_back(Value::traced(out));
-    return outs;
-  }
-
-  // Records the user's line and types the node's outputs, as the options say.
-  void finish_node(ir::Node& node, int64_t opset_version) const {
-    mark_origin(node, location_);
-    if (trace_options().infer_types) infer_node_outputs(node, opset_version, location_);
+    return emit_node(*scope, sig_, opset_version_, ins.span(), attributes_, num_outputs_,
+                     location_);
   }
 
   OpOutputs evaluate() {
@@ -386,6 +409,26 @@ class OpCall {
 OpOutputs call_op(const OpSignature& signature, int64_t opset_version,
                   std::span<const Value> inputs, std::vector<ir::Attribute> attributes,
                   size_t num_outputs, std::source_location location) {
+  // The usual call while tracing: every input already in the graph, no
+  // attributes. Nothing to materialize or evaluate, so it skips OpCall's
+  // planning and goes straight to the node.
+  constexpr size_t kMaxDirectInputs = 8;
+  TraceScope* scope = TraceScope::current();
+  if (scope != nullptr && attributes.empty() && !inputs.empty() &&
+      inputs.size() <= kMaxDirectInputs && inputs.size() <= signature.inputs.size()) {
+    ir::Value* ins[kMaxDirectInputs];
+    size_t traced = 0;
+    while (traced < inputs.size() && inputs[traced].is_traced()) {
+      ins[traced] = inputs[traced].ir_value();
+      ++traced;
+    }
+    if (traced == inputs.size()) {
+      ScratchArray<std::optional<DataType>> bound(signature.type_params.size());
+      check_input_types(signature, inputs, bound.span(), location);
+      scope->use_opset(signature.domain, opset_version);
+      return emit_node(*scope, signature, opset_version, {ins, traced}, {}, num_outputs, location);
+    }
+  }
   return OpCall(signature, opset_version, inputs, std::move(attributes), num_outputs, location)
       .run();
 }

@@ -129,7 +129,7 @@ class Value : public RareProtoFields<ValueProtoFields, Value> {
   void set_name(std::string name) { name_ = std::move(name); }
 
   /// The type, when known.
-  const std::optional<Type>& type() const { return type_; }
+  const std::optional<Type>& type() const { return type_.get() ? *type_.get() : no_type(); }
   /// Sets or clears the type.
   void set_type(std::optional<Type> type);
 
@@ -165,16 +165,20 @@ class Value : public RareProtoFields<ValueProtoFields, Value> {
   void remove_use(Use use);
   void rare_fields_allocated();
 
+  static const std::optional<Type>& no_type();
+
   std::string name_;
-  std::optional<Type> type_;
+  // In the graph's arena, and only once set: a value traced without type
+  // inference carries a pointer, not an empty 64-byte optional.
+  ArenaBox<std::optional<Type>> type_;
   Graph* graph_;
   Node* producer_ = nullptr;
   int output_index_ = -1;
   SmallVector<Use, 2> uses_;
   // Boxed: few values are initializers, and every value would otherwise
   // carry the room for a tensor and a sparse tensor.
-  ArenaBox<Tensor> const_value_;  // in the graph's arena
-  std::unique_ptr<SparseTensor> sparse_value_;
+  ArenaBox<Tensor> const_value_;         // in the graph's arena
+  ArenaBox<SparseTensor> sparse_value_;  // in the graph's arena
 };
 
 /// An operator application. Created by Graph, which owns it.
@@ -194,9 +198,9 @@ class Node : public RareProtoFields<NodeProtoFields, Node> {
   void set_overload(std::string overload) { set(&NodeProtoFields::overload, std::move(overload)); }
 
   /// The node's name; may be empty.
-  const std::string& name() const { return name_; }
+  const std::string& name() const { return name_.get() ? *name_.get() : no_name(); }
   /// Renames the node.
-  void set_name(std::string name) { name_ = std::move(name); }
+  void set_name(std::string name);
 
   /// Inputs in order; an omitted optional input is nullptr.
   std::span<Value* const> inputs() const { return {inputs_.data(), inputs_.size()}; }
@@ -263,9 +267,13 @@ class Node : public RareProtoFields<NodeProtoFields, Node> {
 
   // Interned (src/ir/interned_string.h): nodes of one operator share the
   // text, and building a node copies none.
+  static const std::string& no_name();
+
   const std::string* op_type_;
   const std::string* domain_;
-  std::string name_;
+  // In the graph's arena, and only once set: traced nodes go unnamed, and a
+  // pointer costs a quarter of an inline std::string.
+  ArenaBox<std::string> name_;
   SmallVector<Value*, 3> inputs_;
   SmallVector<Value*, 2> outputs_;
   // In the graph's attribute arena: a node's attributes cost no malloc.
@@ -456,8 +464,8 @@ class Graph {
   void unlink(Node* node);
 
   std::string name_;
-  // The arena is declared first so that it dies last: nodes' attributes and
-  // initializer tensors live in it. Values are declared next so that they
+  // The arena is declared first so that it dies last: nodes' attributes and names,
+  // and initializer tensors, live in it. Values are declared next so that they
   // die after the nodes, which point at them.
   ByteArena arena_;
   ObjectPool<Value> values_;

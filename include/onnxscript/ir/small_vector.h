@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -77,7 +78,7 @@ class SmallVector {
   }
   /// Appends an element.
   void push_back(const T& value) {
-    if (size_ == capacity_) grow_to(capacity_ * 2);
+    if (size_ == capacity_) grow_to(2 * size_t{capacity_});
     data_[size_++] = value;
   }
   /// Removes the last element (the vector must not be empty).
@@ -87,20 +88,24 @@ class SmallVector {
   void assign(const T* src, size_t n) {
     reserve(n);
     if (n) std::memcpy(static_cast<void*>(data_), src, n * sizeof(T));
-    size_ = n;
+    size_ = static_cast<uint32_t>(n);
   }
   void grow_to(size_t n) {
+    if (n > kMaxSize) throw std::length_error("SmallVector: too many elements for 32-bit counts");
     T* bigger = static_cast<T*>(std::malloc(n * sizeof(T)));
     if (!bigger) throw std::bad_alloc();
     if (size_) std::memcpy(static_cast<void*>(bigger), data_, size_ * sizeof(T));
     if (data_ != inline_) std::free(data_);
     data_ = bigger;
-    capacity_ = n;
+    capacity_ = static_cast<uint32_t>(n);
   }
 
+  // 32-bit counts: a node's inputs and a value's uses are far fewer, and the
+  // IR holds one SmallVector per edge end, so 8 bytes less each adds up.
+  static constexpr size_t kMaxSize = UINT32_MAX;
   T* data_ = inline_;
-  size_t size_ = 0;
-  size_t capacity_ = kInline;
+  uint32_t size_ = 0;
+  uint32_t capacity_ = kInline;
   T inline_[kInline];
 };
 
