@@ -42,6 +42,7 @@ void copy_value_info(const ir::Value& from, ir::Value& to) {
   to.set_type(from.type());
   to.set_doc_string(from.doc_string());
   to.set_metadata_props(from.metadata_props());
+  to.set_unknown_fields(from.unknown_fields());
 }
 
 std::shared_ptr<ir::Graph> clone_graph(const ir::Graph& src, ValueMap& map, const Renamer& rename);
@@ -70,6 +71,7 @@ ir::Attribute clone_attribute(const ir::Attribute& a, ValueMap& map, const Renam
 void clone_into(const ir::Graph& src, ir::Graph& g, ValueMap& map, const Renamer& rename) {
   g.doc_string = src.doc_string;
   g.metadata_props = src.metadata_props;
+  g.unknown_fields = src.unknown_fields;
   auto lookup = [&](ir::Value* v) -> ir::Value* {
     if (!v) return nullptr;
     auto it = map.find(v);
@@ -108,6 +110,9 @@ void clone_into(const ir::Graph& src, ir::Graph& g, ValueMap& map, const Renamer
     copy->set_overload(n->overload());
     copy->set_doc_string(n->doc_string());
     copy->set_metadata_props(n->metadata_props());
+    if (!n->device_configurations().empty())
+      copy->mutable_device_configurations() = n->device_configurations();
+    copy->set_unknown_fields(n->unknown_fields());
     copy->origin = n->origin;
     for (ir::Attribute& a : attributes) copy->set_attribute(std::move(a));
     for (size_t i = 0; i < n->outputs().size(); ++i) {
@@ -123,6 +128,18 @@ void clone_into(const ir::Graph& src, ir::Graph& g, ValueMap& map, const Renamer
     if (it != map.end()) g.value_info().push_back(it->second);
   }
   for (ir::Value* out : src.outputs()) g.outputs().push_back(lookup(out));
+  // Annotations name tensors: each name follows its value's renaming.
+  auto renamed = [&](const std::string& name) {
+    for (const auto& [from, to] : map)
+      if (from->graph() == &src && from->name() == name) return to->name();
+    return name;
+  };
+  for (const ir::QuantizationAnnotation& qa : src.quantization_annotation) {
+    ir::QuantizationAnnotation copy{renamed(qa.tensor_name), {}};
+    for (const auto& [role, tensor] : qa.quant_parameter_tensor_names)
+      copy.quant_parameter_tensor_names.emplace_back(role, renamed(tensor));
+    g.quantization_annotation.push_back(std::move(copy));
+  }
 }
 
 std::shared_ptr<ir::Graph> clone_graph(const ir::Graph& src, ValueMap& map, const Renamer& rename) {

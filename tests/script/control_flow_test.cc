@@ -386,6 +386,48 @@ TEST(Nesting, NamespaceScopeGraphIsCopiedIntoEachUse) {
   EXPECT_EQ(eval::to_string(direct), "[ 1.  5. 14.]");
 }
 
+// A graph copied into a use keeps what the tracer never sets itself but a
+// user may, on the graph's IR: device configurations, unknown fields, and
+// quantization annotations, whose names follow the copy's renaming.
+TEST(Nesting, AGraphCopiedIntoAUseKeepsEveryField) {
+  const Graph body = graph("running_sum", {"acc", "x"}, [](FLOAT<> acc, FLOAT<> x) {
+    Value next = acc + x;
+    return std::tuple{next, next};
+  });
+  ir::Graph& original = *body.ir_graph();
+  ir::Node* add = original.first_node();
+  ASSERT_NE(add, nullptr);
+  const std::string unknown("\xa0\x06\x01", 3);  // field 100, varint 1
+  add->mutable_device_configurations().push_back("pipeline");
+  add->set_unknown_fields(unknown);
+  add->output(0)->set_unknown_fields(unknown);
+  original.unknown_fields = unknown;
+  original.quantization_annotation.push_back(
+      {add->output(0)->name(), {{"SCALE_TENSOR", original.inputs()[1]->name()}}});
+
+  const Function f = script("UsesRunningSum", {"X"}, [&](FLOAT<"N"> X) {
+    return op::Scan({Value(0.0f), X}, {.body = body, .num_scan_inputs = 1})[1];
+  });
+  const ir::Model model = f.to_model();
+  const ir::Node* scan = model.graph().last_node();
+  ASSERT_EQ(scan->op_type(), "Scan");
+  const ir::Graph& copy = *scan->attribute("body")->as_graph();
+  const ir::Node* add_copy = copy.first_node();
+  EXPECT_EQ(add_copy->device_configurations(), std::vector<std::string>{"pipeline"});
+  EXPECT_EQ(add_copy->unknown_fields(), unknown);
+  EXPECT_EQ(add_copy->output(0)->unknown_fields(), unknown);
+  EXPECT_EQ(copy.unknown_fields, unknown);
+  ASSERT_EQ(copy.quantization_annotation.size(), 1u);
+  const ir::QuantizationAnnotation& qa = copy.quantization_annotation[0];
+  // The copy's values have fresh names; the annotation names them.
+  EXPECT_NE(add_copy->output(0)->name(), add->output(0)->name());
+  EXPECT_EQ(qa.tensor_name, add_copy->output(0)->name());
+  ASSERT_EQ(qa.quant_parameter_tensor_names.size(), 1u);
+  EXPECT_EQ(qa.quant_parameter_tensor_names[0].first, "SCALE_TENSOR");
+  EXPECT_EQ(qa.quant_parameter_tensor_names[0].second, copy.inputs()[1]->name());
+  EXPECT_NE(copy.inputs()[1]->name(), original.inputs()[1]->name());
+}
+
 TEST(Golden, FunctionsInsideSubgraphs) {
   testing::expect_golden("script/functions_in_subgraphs",
                          CallsSquareSteps.to_text() + "\n" + TwoScans.to_text());
