@@ -29,18 +29,27 @@ bool Value::is_graph_output() const {
 // attributes, whose graphs may be edited after they are attached.
 constexpr int64_t kUnboundedIrVersion = std::numeric_limits<int64_t>::max();
 
-void Value::set_type(std::optional<Type> type) {
-  if (type) graph_->raise_ir_version_bound(min_ir_version(*type));
+template <typename T>
+void Value::store_type(T&& type) {
   if (std::optional<Type>* held = type_.get()) {
-    *held = std::move(type);
-  } else if (type) {
-    type_.emplace(graph_->arena_, std::move(type));
+    *held = std::forward<T>(type);
+  } else {
+    type_.emplace(graph_->arena_, std::forward<T>(type));
   }
 }
 
-const std::optional<Type>& Value::no_type() {
-  static const std::optional<Type> none;
-  return none;
+void Value::set_type(std::optional<Type> type) {
+  if (!type) {
+    if (type_.get()) type_.get()->reset();
+    return;
+  }
+  graph_->raise_ir_version_bound(min_ir_version(*type));
+  store_type(std::move(*type));
+}
+
+void Value::set_type(const Type& type) {
+  graph_->raise_ir_version_bound(min_ir_version(type));
+  store_type(type);
 }
 
 void Value::rare_fields_allocated() { graph_->raise_ir_version_bound(kUnboundedIrVersion); }
@@ -97,11 +106,6 @@ Value* Node::append_output(std::string name) {
 void Node::rare_fields_allocated() { graph_->raise_ir_version_bound(kUnboundedIrVersion); }
 
 Node::~Node() { std::destroy_n(attributes_, num_attributes_); }
-
-const std::string& Node::no_name() {
-  static const std::string empty;
-  return empty;
-}
 
 void Node::set_name(std::string name) {
   if (std::string* held = name_.get()) {

@@ -39,16 +39,19 @@ TraceScope::~TraceScope() {
 TraceScope* TraceScope::current() { return current_trace; }
 
 void TraceScope::use_opset(std::string_view domain, int64_t version) {
+  if (version == last_version_ && domain == last_domain_) return;
   if (auto existing = opsets_.find(domain)) {
     if (*existing != version) {
       throw ScriptError(
           fmt::format("opset conflict: domain '{}' is used at version {} and at version {}",
                       domain.empty() ? "ai.onnx" : domain, *existing, version));
     }
-    return;
+  } else {
+    opsets_.set(std::string(domain), version);
+    if (parent_ && nesting_ == Nesting::kSubgraph) parent_->use_opset(domain, version);
   }
-  opsets_.set(std::string(domain), version);
-  if (parent_ && nesting_ == Nesting::kSubgraph) parent_->use_opset(domain, version);
+  last_domain_ = domain;
+  last_version_ = version;
 }
 
 std::string TraceScope::fresh_name(std::string_view hint) {

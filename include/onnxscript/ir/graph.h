@@ -129,9 +129,11 @@ class Value : public RareProtoFields<ValueProtoFields, Value> {
   void set_name(std::string name) { name_ = std::move(name); }
 
   /// The type, when known.
-  const std::optional<Type>& type() const { return type_.get() ? *type_.get() : no_type(); }
+  const std::optional<Type>& type() const { return type_.get() ? *type_.get() : kNoType; }
   /// Sets or clears the type.
   void set_type(std::optional<Type> type);
+  /// Sets the type (copied straight into place: no optional in between).
+  void set_type(const Type& type);
 
   /// The node that produces this value; null for graph inputs and initializers.
   Node* producer() const { return producer_; }
@@ -164,8 +166,10 @@ class Value : public RareProtoFields<ValueProtoFields, Value> {
   explicit Value(Graph* graph, std::string name) : name_(std::move(name)), graph_(graph) {}
   void remove_use(Use use);
   void rare_fields_allocated();
+  template <typename T>
+  void store_type(T&& type);
 
-  static const std::optional<Type>& no_type();
+  static inline const std::optional<Type> kNoType;
 
   std::string name_;
   // In the graph's arena, and only once set: a value traced without type
@@ -198,7 +202,7 @@ class Node : public RareProtoFields<NodeProtoFields, Node> {
   void set_overload(std::string overload) { set(&NodeProtoFields::overload, std::move(overload)); }
 
   /// The node's name; may be empty.
-  const std::string& name() const { return name_.get() ? *name_.get() : no_name(); }
+  const std::string& name() const { return name_.get() ? *name_.get() : kNoName; }
   /// Renames the node.
   void set_name(std::string name);
 
@@ -267,7 +271,7 @@ class Node : public RareProtoFields<NodeProtoFields, Node> {
 
   // Interned (src/ir/interned_string.h): nodes of one operator share the
   // text, and building a node copies none.
-  static const std::string& no_name();
+  static inline const std::string kNoName;
 
   const std::string* op_type_;
   const std::string* domain_;

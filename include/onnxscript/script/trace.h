@@ -85,6 +85,10 @@ class TraceScope {
   ir::OpsetImports& opsets_;
   TraceScope* parent_;
   Nesting nesting_;
+  // The opset last declared, to settle the usual repeat (every operator
+  // call declares its opset) without searching the imports.
+  std::string last_domain_;
+  int64_t last_version_ = -1;
   int64_t next_id_ = 0;
   // The decimal digits of the last number named, so that the next one, the
   // usual case, is an increment of the text rather than a conversion.
