@@ -260,10 +260,21 @@ Node* Graph::new_node(std::string_view op_type, std::span<Value* const> inputs, 
                       std::string_view domain) {
   new (nodes_.next_slot()) Node(this, op_type, domain);
   Node* node = nodes_.commit();
+  // Edges are made here rather than through append_input() and
+  // append_output(): a new node has no old inputs to unhook, and its outputs
+  // start unnamed. One node per traced operator call comes through here.
   node->inputs_.reserve(inputs.size());
-  for (Value* in : inputs) node->append_input(in);
+  for (Value* in : inputs) {
+    if (in) in->uses_.push_back({node, static_cast<int>(node->inputs_.size())});
+    node->inputs_.push_back(in);
+  }
   node->outputs_.reserve(num_outputs);
-  for (size_t i = 0; i < num_outputs; ++i) node->append_output("");
+  for (size_t i = 0; i < num_outputs; ++i) {
+    Value* out = new_value({});
+    out->producer_ = node;
+    out->output_index_ = static_cast<int>(i);
+    node->outputs_.push_back(out);
+  }
   return node;
 }
 

@@ -418,13 +418,18 @@ OpOutputs call_op(const OpSignature& signature, int64_t opset_version,
       inputs.size() <= kMaxDirectInputs && inputs.size() <= signature.inputs.size()) {
     ir::Value* ins[kMaxDirectInputs];
     size_t traced = 0;
+    bool typed = false;
     while (traced < inputs.size() && inputs[traced].is_traced()) {
       ins[traced] = inputs[traced].ir_value();
+      typed |= ins[traced]->type().has_value();
       ++traced;
     }
     if (traced == inputs.size()) {
-      ScratchArray<std::optional<DataType>> bound(signature.type_params.size());
-      check_input_types(signature, inputs, bound.span(), location);
+      // Inputs without types (traced with inference off) have nothing to check.
+      if (typed) {
+        ScratchArray<std::optional<DataType>> bound(signature.type_params.size());
+        check_input_types(signature, inputs, bound.span(), location);
+      }
       scope->use_opset(signature.domain, opset_version);
       return emit_node(*scope, signature, opset_version, {ins, traced}, {}, num_outputs, location);
     }
