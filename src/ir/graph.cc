@@ -234,7 +234,12 @@ Value* Graph::add_initializer(std::string name, Tensor value) {
 void Graph::set_initializer(Value* value, Tensor tensor) {
   ONNXSCRIPT_CHECK(value->graph() == this, "initializer '{}' belongs to another graph",
                    value->name());
-  if (value->const_value_.get() == nullptr) initializers_.push_back(value);
+  if (const Tensor* old = value->const_value_.get()) {
+    initializer_bytes_ -= old->nbytes();
+  } else {
+    initializers_.push_back(value);
+  }
+  initializer_bytes_ += tensor.nbytes();
   raise_ir_version_bound(min_ir_version(tensor));
   value->const_value_.emplace(arena_, std::move(tensor));
 }
@@ -250,6 +255,8 @@ Value* Graph::add_sparse_initializer(std::string name, SparseTensor value) {
 void Graph::remove_initializer(Value* value) {
   std::erase(initializers_, value);
   std::erase(sparse_initializers_, value);
+  if (const Tensor* old = value->const_value_.get(); old && value->graph_ == this)
+    initializer_bytes_ -= old->nbytes();
   value->const_value_.reset();
   value->sparse_value_.reset();
 }

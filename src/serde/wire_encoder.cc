@@ -785,16 +785,15 @@ class Encoder {
   }
 
  private:
-  // A guess of the encoded size, from what is cheap to count: the main
-  // graph's nodes (a typical node takes 40 to 80 bytes) and initializers
-  // (their bytes, name, and about 16 bytes of dims and tags). Bails when the
-  // initializers alone exceed 2 GB (an over-estimate for string tensors,
-  // which only makes the check cautious).
+  // A guess of the encoded size, from what the graph counts as it is built,
+  // so that no tensor is read for it: the main graph's nodes (a typical node
+  // takes 40 to 80 bytes) and initializers (their bytes, and about 32 for
+  // name, dims and tags). Bails when the initializers alone exceed 2 GB (an
+  // over-estimate for string tensors, which only makes the check cautious).
   static size_t expected_size(const ir::Model& m) {
-    uint64_t size = 4096 + 64 * uint64_t{m.graph().num_nodes()};
-    for (const ir::Value* v : m.graph().initializers())
-      if (v != nullptr && v->const_value() != nullptr)
-        size += v->const_value()->nbytes() + v->name().size() + 16;
+    const ir::Graph& g = m.graph();
+    const uint64_t size = 4096 + 64 * uint64_t{g.num_nodes()} + g.initializer_bytes() +
+                          32 * uint64_t{g.initializers().size()};
     if (size > kMaxProtoBytes) bail("over 2 GB");
     return static_cast<size_t>(size);
   }

@@ -36,6 +36,28 @@ TEST(Graph, TracksProducersAndUses) {
   EXPECT_EQ(c.g.num_nodes(), 2u);
 }
 
+TEST(Graph, InitializerBytesFollowSetReplacedAndRemovedTensors) {
+  Graph g;
+  EXPECT_EQ(g.initializer_bytes(), 0u);
+  Value* w = g.add_initializer("w", Tensor::from<float>({1, 2, 3}));  // 12 bytes
+  Value* b = g.add_initializer("b", Tensor::from<int64_t>({1, 2}));   // 16 bytes
+  EXPECT_EQ(g.initializer_bytes(), 28u);
+  g.set_initializer(w, Tensor::from<double>({1}));  // replaces 12 bytes with 8
+  EXPECT_EQ(g.initializer_bytes(), 24u);
+  // An input that takes a default value counts too.
+  Value* x = g.add_input("x");
+  g.set_initializer(x, Tensor::from<float>({0, 0}));
+  EXPECT_EQ(g.initializer_bytes(), 32u);
+  g.remove_initializer(b);
+  EXPECT_EQ(g.initializer_bytes(), 16u);
+  g.remove_initializer(b);  // no longer an initializer: nothing to take away
+  EXPECT_EQ(g.initializer_bytes(), 16u);
+  g.remove_initializer(w);
+  g.remove_initializer(x);
+  EXPECT_EQ(g.initializer_bytes(), 0u);
+  EXPECT_TRUE(g.initializers().empty());
+}
+
 TEST(ObjectPool, HugeBlocksAreAlignedWritableAndFreed) {
 #if defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
   EXPECT_TRUE(huge_pool_blocks_enabled());  // the release build on Linux uses them

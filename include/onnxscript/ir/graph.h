@@ -369,6 +369,10 @@ class Graph {
   Value* add_sparse_initializer(std::string name, SparseTensor value);
   /// Dense initializers in order.
   std::span<Value* const> initializers() const { return initializers_; }
+  /// The element bytes of the dense initializers (Tensor::nbytes), summed as
+  /// they are set and removed: a writer sizes its output from it without
+  /// reading every tensor.
+  uint64_t initializer_bytes() const { return initializer_bytes_; }
   /// Sparse initializers in order.
   std::span<Value* const> sparse_initializers() const { return sparse_initializers_; }
   /// Removes a value's initializer (dense or sparse).
@@ -479,6 +483,7 @@ class Graph {
   Node* tail_ = nullptr;
   size_t num_nodes_ = 0;
   int64_t ir_version_bound_ = 3;
+  uint64_t initializer_bytes_ = 0;
   Node* parent_node_ = nullptr;
 };
 
