@@ -269,10 +269,10 @@ class Node : public RareProtoFields<NodeProtoFields, Node> {
   void adopt_subgraphs(const Attribute& attribute);
   void grow_attributes();
 
-  // Interned (src/ir/interned_string.h): nodes of one operator share the
-  // text, and building a node copies none.
   static inline const std::string kNoName;
 
+  // Interned (src/ir/interned_string.h): nodes of one operator share the
+  // text, and building a node copies none.
   const std::string* op_type_;
   const std::string* domain_;
   // In the graph's arena, and only once set: traced nodes go unnamed, and a
@@ -472,9 +472,9 @@ class Graph {
   void unlink(Node* node);
 
   std::string name_;
-  // The arena is declared first so that it dies last: nodes' attributes and names,
-  // and initializer tensors, live in it. Values are declared next so that they
-  // die after the nodes, which point at them.
+  // The arena is declared first so that it dies last: nodes' attributes and
+  // names, values' types, and initializer tensors live in it. Values are
+  // declared next so that they die after the nodes, which point at them.
   ByteArena arena_;
   ObjectPool<Value> values_;
   ObjectPool<Node> nodes_;
