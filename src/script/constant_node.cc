@@ -1,6 +1,7 @@
 #include "script/constant_node.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <vector>
 
 #include "onnxscript/script/op_call.h"
@@ -33,8 +34,10 @@ ir::Value* append_constant(TraceScope& scope, ir::Tensor value,
   return out;
 }
 
-void initializers_to_constant_nodes(ir::Graph& graph) {
+void initializers_to_constant_nodes(ir::Graph& graph, std::span<const InitializerOrigin> origins) {
   if (graph.initializers().empty()) return;
+  std::unordered_map<const ir::Value*, std::source_location> origin_of;
+  for (const InitializerOrigin& o : origins) origin_of.emplace(o.value, o.location);
   const std::vector<ir::Value*> initializers(graph.initializers().begin(),
                                              graph.initializers().end());
   ir::Node* const first = graph.first_node();
@@ -50,6 +53,8 @@ void initializers_to_constant_nodes(ir::Graph& graph) {
     // detached and unnamed.
     out->set_name(weight->name());
     weight->set_name({});
+    if (auto found = origin_of.find(weight); found != origin_of.end())
+      mark_origin(*node, found->second);
   }
 }
 

@@ -3,6 +3,7 @@
 // tensors passed to operators, and the constants control flow needs.
 
 #include <source_location>
+#include <span>
 #include <string_view>
 
 #include "onnxscript/ir/graph.h"
@@ -25,6 +26,9 @@ const ir::Type& tensor_value_type(const ir::Tensor& value);
 /// same name with the same value, at the start of the graph, in initializer
 /// order: what a function body needs, since FunctionProto has no
 /// initializers (see initializer() in onnxscript/script/initializer.h).
-void initializers_to_constant_nodes(ir::Graph& graph);
+/// Each Constant made for an initializer listed in `origins` records that
+/// origin, as a Constant traced at that line would.
+void initializers_to_constant_nodes(ir::Graph& graph,
+                                    std::span<const InitializerOrigin> origins = {});
 
 }  // namespace onnxscript::detail

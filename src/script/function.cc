@@ -264,10 +264,11 @@ const std::string& Function::domain() const { return impl_->domain; }
 
 namespace {
 
-// Traces `impl` into `fn`, collecting the functions it calls.
+// Traces `impl` into `fn`, collecting the functions it calls, and where
+// its initializers were made into `*initializer_origins` when not null.
 void trace_into(const Function& self, const std::shared_ptr<const detail::ScriptBody>& body,
-                const std::vector<Param>& params, ir::Function& fn,
-                std::vector<Function>& callees) {
+                const std::vector<Param>& params, ir::Function& fn, std::vector<Function>& callees,
+                std::vector<InitializerOrigin>* initializer_origins = nullptr) {
   (void)self;
   // Concrete values made while tracing (a Tensor passed to an operator
   // becomes one before it becomes a Constant) die with the trace: the graph
@@ -275,6 +276,7 @@ void trace_into(const Function& self, const std::shared_ptr<const detail::Script
   // tensor per constant, until the thread ends.
   EagerScope concrete_values;
   TraceScope scope(fn.body(), fn.opset_imports);
+  scope.collect_initializer_origins(initializer_origins);
   tracing_callees.push_back(&callees);
   try {
     body->trace(fn, params);
@@ -290,8 +292,9 @@ void trace_into(const Function& self, const std::shared_ptr<const detail::Script
 const ir::Function& Function::to_function() const {
   std::call_once(impl_->traced_once, [&] {
     auto fn = std::make_unique<ir::Function>(impl_->domain, impl_->name);
-    trace_into(*this, impl_->body, impl_->params, *fn, impl_->callees);
-    detail::initializers_to_constant_nodes(fn->body());
+    std::vector<InitializerOrigin> origins;
+    trace_into(*this, impl_->body, impl_->params, *fn, impl_->callees, &origins);
+    detail::initializers_to_constant_nodes(fn->body(), origins);
     impl_->traced = std::move(fn);
   });
   return *impl_->traced;
@@ -384,8 +387,9 @@ ir::Model Function::to_model() const {
   for (const Function& callee : transitive_callees(direct)) {
     auto fn = std::make_unique<ir::Function>(callee.impl_->domain, callee.impl_->name);
     std::vector<Function> ignored;
-    trace_into(callee, callee.impl_->body, callee.impl_->params, *fn, ignored);
-    detail::initializers_to_constant_nodes(fn->body());
+    std::vector<InitializerOrigin> origins;
+    trace_into(callee, callee.impl_->body, callee.impl_->params, *fn, ignored, &origins);
+    detail::initializers_to_constant_nodes(fn->body(), origins);
     merge_opsets(model.opset_imports, fn->opset_imports, callee.impl_->name);
     model.functions().push_back(std::move(fn));
   }

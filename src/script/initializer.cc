@@ -26,6 +26,7 @@ Value initializer(const Tensor& tensor, std::string name, std::source_location l
   ir::Value* weight = scope->graph().add_initializer(
       name.empty() ? scope->fresh_name("init") : std::move(name), tensor);
   weight->set_type(detail::tensor_value_type(tensor));
+  if (auto* origins = scope->initializer_origins()) origins->push_back({weight, location});
   return Value::traced(weight);
 }
 

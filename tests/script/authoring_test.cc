@@ -201,6 +201,29 @@ TEST(SourceLocations, RecordedAsNodeMetadataOnRequest) {
   EXPECT_THAT(relu.metadata_props()[0].second, HasSubstr(this_file_at(line)));
 }
 
+// A function body cannot hold initializers: each becomes a Constant node
+// after tracing, both for to_function() and for a model's copy of a callee,
+// and that node carries the line of the initializer() call.
+TEST(SourceLocations, AnInitializerMadeIntoAConstantKeepsItsLine) {
+  ScopedTraceOptions options({.record_source_locations = true});
+  const int line = __LINE__ + 2;
+  const Function scaled = script("scaled", {"X"}, [](FLOAT<3> X) {
+    return X * initializer(Tensor::from<float>({1, 2, 3}), "scale");
+  });
+  const Function caller = script("caller", {"X"}, [&](FLOAT<3> X) { return scaled(X); });
+  const ir::Model model = caller.to_model();
+  ASSERT_EQ(model.functions().size(), 1u);
+  const ir::Graph* bodies[] = {&scaled.to_function().body(), &model.functions()[0]->body()};
+  for (const ir::Graph* body : bodies) {
+    const ir::Node* constant = body->first_node();
+    ASSERT_NE(constant, nullptr);
+    ASSERT_EQ(constant->op_type(), "Constant");
+    EXPECT_EQ(constant->origin.line(), static_cast<uint_least32_t>(line));
+    ASSERT_EQ(constant->metadata_props().size(), 1u);
+    EXPECT_THAT(constant->metadata_props()[0].second, HasSubstr(this_file_at(line)));
+  }
+}
+
 // Operator calls, the constants of literals, function calls and control flow
 // (with the nodes of its branches) each append nodes by their own path; every
 // one of them must carry the line.

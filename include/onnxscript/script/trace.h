@@ -5,8 +5,10 @@
 /// values computed eagerly live in the innermost EagerScope.
 
 #include <cstdint>
+#include <source_location>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "onnxscript/ir/model.h"
 #include "onnxscript/script/value.h"
@@ -40,6 +42,12 @@ class ScopedTraceOptions {
 
  private:
   TraceOptions previous_;
+};
+
+/// Where initializer() made one initializer of a traced graph.
+struct InitializerOrigin {
+  const ir::Value* value;         ///< The initializer.
+  std::source_location location;  ///< The user's call.
 };
 
 /// Records operator calls into `graph` while alive. Scopes nest (a subgraph's
@@ -79,12 +87,23 @@ class TraceScope {
   /// A fresh, readable value name, unique in this trace ("t0", "t1", ...,
   /// or "<hint>_<n>").
   std::string fresh_name(std::string_view hint = {});
+  /// Has initializer() append where it makes each initializer of this
+  /// scope's graph to `*sink` (null, the default: nowhere). A function body's
+  /// initializers become Constant nodes once it is traced, and those nodes
+  /// take their origin from here; a model's graph keeps its initializers and
+  /// pays nothing.
+  void collect_initializer_origins(std::vector<InitializerOrigin>* sink) {
+    initializer_origins_ = sink;
+  }
+  /// Where initializer() reports the initializers it makes, or null.
+  std::vector<InitializerOrigin>* initializer_origins() const { return initializer_origins_; }
 
  private:
   ir::Graph& graph_;
   ir::OpsetImports& opsets_;
   TraceScope* parent_;
   Nesting nesting_;
+  std::vector<InitializerOrigin>* initializer_origins_ = nullptr;
   // The opset last declared, to settle the usual repeat (every operator
   // call declares its opset) without searching the imports.
   std::string last_domain_;
