@@ -105,7 +105,7 @@ int64_t checked_numel(std::span<const int64_t> shape) {
   return n;
 }
 
-Tensor::Tensor(DataType dtype, std::vector<int64_t> shape)
+Tensor::Tensor(DataType dtype, Dims shape)
     : dtype_(dtype), shape_(std::move(shape)), numel_(checked_numel(shape_)) {
   if (dtype_ == DataType::kString) {
     storage_ = allocate_string_storage(numel_);
@@ -114,8 +114,7 @@ Tensor::Tensor(DataType dtype, std::vector<int64_t> shape)
   }
 }
 
-Tensor::Tensor(DataType dtype, std::vector<int64_t> shape, std::shared_ptr<Storage> storage,
-               size_t byte_offset)
+Tensor::Tensor(DataType dtype, Dims shape, std::shared_ptr<Storage> storage, size_t byte_offset)
     : dtype_(dtype),
       shape_(std::move(shape)),
       numel_(checked_numel(shape_)),
@@ -145,7 +144,7 @@ Tensor Tensor::clone() const {
   return copy;
 }
 
-Tensor Tensor::reshaped(std::vector<int64_t> shape) const {
+Tensor Tensor::reshaped(Dims shape) const {
   Tensor view = *this;
   const int64_t n = checked_numel(shape);
   if (n != numel_) {
@@ -201,7 +200,7 @@ int64_t Tensor::checked_offset(std::initializer_list<int64_t> index, DataType re
   return offset;
 }
 
-Tensor Tensor::ones(DataType dtype, std::vector<int64_t> shape) {
+Tensor Tensor::ones(DataType dtype, Dims shape) {
   Tensor t(dtype, std::move(shape));
   auto fill = [&](auto one) {
     using T = decltype(one);
@@ -283,7 +282,7 @@ Tensor Tensor::ones(DataType dtype, std::vector<int64_t> shape) {
   return t;
 }
 
-Tensor Tensor::rand(std::vector<int64_t> shape, uint64_t seed, DataType dtype) {
+Tensor Tensor::rand(Dims shape, uint64_t seed, DataType dtype) {
   Tensor t(dtype, std::move(shape));
   // mt19937_64 with a fixed mapping to [0, 1), so a seed gives the same values everywhere.
   std::mt19937_64 engine(seed);

@@ -661,6 +661,25 @@ TEST(WireEncoderErrors, TwoValuesWithOneNameFarApartInALongGraph) {
   }
 }
 
+// Each thread's encoder keeps its working memory (the scopes' name lists and
+// tables) for the next model. Nothing may carry over: models whose values
+// have the very names of the last model's, written after it and after a
+// bail midway through, must still be encoded, byte for byte.
+TEST(WireEncoderScratch, TheNextModelSeesNoNamesOfTheLast) {
+  ir::Model first;
+  neg_chain(first.graph(), 5000);
+  expect_fast_and_equal(first);
+  ir::Model clashing;
+  neg_chain(clashing.graph(), 5000)[4000]->output(0)->set_name("n3");
+  expect_bail_with_general_error(clashing, "two different values are named 'n3'");
+  ir::Model same_names;
+  neg_chain(same_names.graph(), 5000);
+  expect_fast_and_equal(same_names);
+  ir::Model small;
+  neg_chain(small.graph(), 3);
+  expect_fast_and_equal(small);
+}
+
 TEST(WireEncoderErrors, InputProducedByAnErasedNode) {
   // The erased node's output keeps its name and producer, but the node is no
   // longer in the graph: the name resolves to nothing.

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "onnxscript/ir/data_type.h"
+#include "onnxscript/ir/dims.h"
 #include "onnxscript/ir/element_types.h"
 #include "onnxscript/support/error.h"
 
@@ -92,21 +93,20 @@ class Tensor {
   Tensor() = default;
 
   /// A new zero-filled tensor (empty strings for string tensors).
-  Tensor(DataType dtype, std::vector<int64_t> shape);
+  Tensor(DataType dtype, Dims shape);
 
   /// A tensor over existing storage, starting `byte_offset` bytes into it.
   /// Throws ValidationError when the storage is too small for the shape.
-  Tensor(DataType dtype, std::vector<int64_t> shape, std::shared_ptr<Storage> storage,
-         size_t byte_offset = 0);
+  Tensor(DataType dtype, Dims shape, std::shared_ptr<Storage> storage, size_t byte_offset = 0);
 
   /// A 1-D tensor holding `values`, or of `shape` when given (element counts must agree).
   template <typename T>
-  static Tensor from(std::initializer_list<T> values, std::vector<int64_t> shape = {-1}) {
+  static Tensor from(std::initializer_list<T> values, Dims shape = {-1}) {
     return from_span<T>(std::span<const T>(values.begin(), values.size()), std::move(shape));
   }
   /// Like from(), over any contiguous range of values.
   template <typename T>
-  static Tensor from_span(std::span<const T> values, std::vector<int64_t> shape = {-1}) {
+  static Tensor from_span(std::span<const T> values, Dims shape = {-1}) {
     if (shape.size() == 1 && shape[0] == -1) shape[0] = static_cast<int64_t>(values.size());
     Tensor t(data_type_of<T>(), std::move(shape));
     if (t.numel() != static_cast<int64_t>(values.size()))
@@ -122,15 +122,13 @@ class Tensor {
   }
 
   /// A zero-filled tensor (numpy.zeros): the same as Tensor(dtype, shape).
-  static Tensor zeros(DataType dtype, std::vector<int64_t> shape) {
-    return Tensor(dtype, std::move(shape));
-  }
+  static Tensor zeros(DataType dtype, Dims shape) { return Tensor(dtype, std::move(shape)); }
   /// A tensor of ones (numpy.ones) of any numeric or bool type, float16,
   /// bfloat16, float8, int4 and complex included. Throws TypeError for strings.
-  static Tensor ones(DataType dtype, std::vector<int64_t> shape);
+  static Tensor ones(DataType dtype, Dims shape);
   /// A tensor with every element `value` (numpy.full).
   template <typename T>
-  static Tensor full(std::vector<int64_t> shape, const T& value) {
+  static Tensor full(Dims shape, const T& value) {
     Tensor t(data_type_of<T>(), std::move(shape));
     T* out = t.data<T>();
     for (int64_t i = 0; i < t.numel(); ++i) out[i] = value;
@@ -151,8 +149,7 @@ class Tensor {
   }
   /// Uniform random values in [0, 1) (numpy.random.rand), reproducible from
   /// `seed`. `dtype` is float, double, float16 or bfloat16; else TypeError.
-  static Tensor rand(std::vector<int64_t> shape, uint64_t seed = 0,
-                     DataType dtype = DataType::kFloat);
+  static Tensor rand(Dims shape, uint64_t seed = 0, DataType dtype = DataType::kFloat);
 
   /// The element at a multi-dimensional index (negative indices count from
   /// the end). T must match dtype(), which must have whole-byte elements.
@@ -171,8 +168,8 @@ class Tensor {
   bool defined() const { return dtype_ != DataType::kUndefined; }
   /// Element type.
   DataType dtype() const { return dtype_; }
-  /// Dimensions; empty for a scalar.
-  const std::vector<int64_t>& shape() const { return shape_; }
+  /// Dimensions; empty for a scalar. Inline up to rank 4 (see dims.h).
+  const Dims& shape() const { return shape_; }
   /// Number of dimensions.
   int64_t rank() const { return static_cast<int64_t>(shape_.size()); }
   /// Number of elements (1 for a scalar).
@@ -208,7 +205,7 @@ class Tensor {
   Tensor clone() const;
 
   /// Same elements, another shape with the same element count (shares storage).
-  Tensor reshaped(std::vector<int64_t> shape) const;
+  Tensor reshaped(Dims shape) const;
 
   /// Proto-level facts (name, doc, encoding); null for tensors that never
   /// touched the wire format.
@@ -225,7 +222,7 @@ class Tensor {
   int64_t checked_offset(std::initializer_list<int64_t> index, DataType requested) const;
 
   DataType dtype_ = DataType::kUndefined;
-  std::vector<int64_t> shape_;
+  Dims shape_;
   int64_t numel_ = 0;
   std::shared_ptr<Storage> storage_;
   size_t offset_ = 0;

@@ -179,8 +179,7 @@ void binary_into(const Tensor& a, const Tensor& b, Tensor& out, F&& f) {
 
 /// The shape of the numpy broadcast of a and b, without allocating a plan in
 /// the common equal-shape and one-element cases.
-inline std::vector<int64_t> binary_out_shape(const KernelContext& ctx, const Tensor& a,
-                                             const Tensor& b) {
+inline ir::Dims binary_out_shape(const KernelContext& ctx, const Tensor& a, const Tensor& b) {
   if (a.shape() == b.shape()) return a.shape();
   if (b.numel() == 1 && b.rank() <= a.rank()) return a.shape();
   if (a.numel() == 1 && a.rank() <= b.rank()) return b.shape();

@@ -27,7 +27,7 @@ struct MatMulPlan {
 /// batches) and plans their product; fails the kernel otherwise.
 inline MatMulPlan plan_matmul(const KernelContext& ctx, const Tensor& a, const Tensor& b) {
   if (a.rank() == 0 || b.rank() == 0) ctx.fail("A and B must have rank >= 1");
-  std::vector<int64_t> as = a.shape(), bs = b.shape();
+  ir::Dims as = a.shape(), bs = b.shape();
   if (as.size() == 1) as.insert(as.begin(), 1);
   if (bs.size() == 1) bs.push_back(1);
   MatMulPlan plan;

@@ -127,7 +127,7 @@ inline std::vector<int64_t> matmul_param_view(const KernelContext& ctx, const Te
                                               const std::vector<int64_t>& operand_shape, bool of_a,
                                               const char* what) {
   if (param.numel() == 1) return {};
-  std::vector<int64_t> view = param.shape();
+  ir::Dims view = param.shape();
   if (of_a && view.size() == 1) view.push_back(1);
   // The parameter must vary along rows of A (its last axis has one element)
   // or columns of B (its second-last axis has one element).
