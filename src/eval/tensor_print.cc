@@ -5,6 +5,7 @@
 #include <complex>
 #include <functional>
 #include <ostream>
+#include <span>
 #include <sstream>
 #include <unordered_map>
 
@@ -168,7 +169,7 @@ std::vector<int64_t> shown_indices(int64_t n, bool summarize, int64_t edge) {
   return out;
 }
 
-void collect(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides, bool summarize,
+void collect(std::span<const int64_t> shape, const std::vector<int64_t>& strides, bool summarize,
              int64_t edge, size_t axis, int64_t base, std::vector<int64_t>& out) {
   if (axis == shape.size()) {
     out.push_back(base);
@@ -279,7 +280,7 @@ double max_abs_diff(const Tensor& a, const Tensor& b) {
 
 std::string to_string(const Tensor& t, const PrintOptions& options) {
   if (!t.defined()) return "<undefined tensor>";
-  const std::vector<int64_t>& shape = t.shape();
+  const ir::Dims& shape = t.shape();
   std::vector<int64_t> strides(shape.size(), 1);
   for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
   const bool summarize = t.numel() > options.threshold;

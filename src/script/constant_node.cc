@@ -15,7 +15,7 @@ namespace onnxscript::detail {
 // is kept and handed out again while shapes repeat.
 const ir::Type& tensor_value_type(const ir::Tensor& value) {
   thread_local ir::Type last;
-  const std::vector<int64_t>& dims = value.shape();
+  const ir::Dims& dims = value.shape();
   const bool same = last.elem_type == value.dtype() && last.shape &&
                     std::equal(last.shape->begin(), last.shape->end(), dims.begin(), dims.end(),
                                [](const ir::Dim& d, int64_t n) { return d.value() == n; });
