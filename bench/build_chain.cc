@@ -19,10 +19,10 @@
 #include <string>
 #include <vector>
 
+#include "chain.h"
 #include "onnxscript/onnxscript.h"
 
 using namespace onnxscript;
-namespace op = onnxscript::opset17;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -44,27 +44,7 @@ size_t build_once(int64_t nodes, bool infer, bool constants, Phases& phases) {
   std::vector<float> weights(16);
   for (int i = 0; i < 16; ++i) weights[i] = 0.01f * static_cast<float>(i + 1);
   const Tensor w = Tensor::from_span<float>(weights);
-  const Function chain = script("chain", {"X"}, [&](FLOAT<16> X) -> FLOAT<16> {
-    const auto weight = [&]() -> Value { return constants ? Value(w) : initializer(w); };
-    Value y = X;
-    for (int64_t i = 0; i < nodes; ++i) {
-      switch (i % 4) {
-        case 0:
-          y = op::Add(y, weight());
-          break;
-        case 1:
-          y = op::Mul(y, weight());
-          break;
-        case 2:
-          y = op::Relu(y);
-          break;
-        default:
-          y = op::Tanh(y);
-          break;
-      }
-    }
-    return y;
-  });
+  const Function chain = bench::chain_function(w, nodes, constants);
   auto start = Clock::now();
   auto model = std::make_unique<ir::Model>(chain.to_model());
   phases.trace = seconds_since(start);

@@ -12,6 +12,7 @@
 #include "onnxscript/script/operators.h"
 #include "onnxscript/script/trace.h"
 #include "script/constant_node.h"
+#include "script/literal.h"
 #include "script/node_origin.h"
 #include "script/subgraph.h"
 
@@ -28,38 +29,6 @@ namespace {
 [[noreturn]] void fail(std::string_view construct, const std::string& message,
                        const std::source_location& location) {
   throw ScriptError(fmt::format("{}: {} (at {})", construct, message, where(location)));
-}
-
-// The element type a literal takes when nothing beside it says otherwise.
-DataType default_literal_type(const Value& v) {
-  switch (v.kind()) {
-    case Value::Kind::kIntLiteral:
-      return DataType::kInt64;
-    case Value::Kind::kBoolLiteral:
-      return DataType::kBool;
-    default:
-      return DataType::kFloat;
-  }
-}
-
-// A rank-0 tensor of `dtype` holding the literal.
-Tensor literal_tensor(const Value& v, DataType dtype) {
-  switch (dtype) {
-    case DataType::kInt64:
-      return Tensor::scalar<int64_t>(v.literal_as_int());
-    case DataType::kBool:
-      return Tensor::scalar<bool>(v.literal_as_double() != 0.0);
-    case DataType::kFloat:
-      return Tensor::scalar<float>(static_cast<float>(v.literal_as_double()));
-    default: {
-      const ir::Attribute to = ir::Attribute::make_int("to", static_cast<int64_t>(dtype));
-      const eval::RuntimeValue in = Tensor::scalar<double>(v.literal_as_double());
-      return eval::run_op("Cast", std::span<const eval::RuntimeValue>(&in, 1),
-                          std::span<const ir::Attribute>(&to, 1))
-          .at(0)
-          .tensor();
-    }
-  }
 }
 
 // The concrete value `v` stands for, literals becoming tensors (of `dtype`

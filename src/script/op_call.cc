@@ -12,6 +12,7 @@
 #include "onnxscript/ir/graph.h"
 #include "onnxscript/script/trace.h"
 #include "script/constant_node.h"
+#include "script/literal.h"
 #include "script/node_inference.h"
 #include "script/node_origin.h"
 #include "script/subgraph.h"
@@ -90,59 +91,6 @@ std::optional<DataType> parse_tensor_type(std::string_view type) {
   constexpr std::string_view prefix = "tensor(";
   if (type.substr(0, prefix.size()) != prefix || type.back() != ')') return std::nullopt;
   return ir::parse_data_type(type.substr(prefix.size(), type.size() - prefix.size() - 1));
-}
-
-template <typename T>
-Tensor scalar_of(double value) {
-  if constexpr (std::is_same_v<T, std::string>) {
-    throw TypeError("a numeric literal cannot become a string tensor");
-  } else if constexpr (std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>) {
-    return Tensor::scalar(T(static_cast<float>(value)));
-  } else if constexpr (std::is_same_v<T, bool>) {
-    return Tensor::scalar(value != 0.0);
-  } else {
-    return Tensor::scalar(static_cast<T>(value));
-  }
-}
-
-// A rank-0 tensor of `dtype` holding the literal.
-Tensor materialize(const Value& literal, DataType dtype) {
-  const double v = literal.literal_as_double();
-  switch (dtype) {
-#define ONNXSCRIPT_CASE(D) \
-  case DataType::D:        \
-    return scalar_of<ir::CppType<DataType::D>::type>(v);
-    ONNXSCRIPT_CASE(kFloat)
-    ONNXSCRIPT_CASE(kDouble)
-    ONNXSCRIPT_CASE(kFloat16)
-    ONNXSCRIPT_CASE(kBfloat16)
-    ONNXSCRIPT_CASE(kInt8)
-    ONNXSCRIPT_CASE(kInt16)
-    ONNXSCRIPT_CASE(kInt32)
-    ONNXSCRIPT_CASE(kUint8)
-    ONNXSCRIPT_CASE(kUint16)
-    ONNXSCRIPT_CASE(kUint32)
-    ONNXSCRIPT_CASE(kUint64)
-    ONNXSCRIPT_CASE(kBool)
-#undef ONNXSCRIPT_CASE
-    case DataType::kInt64:
-      // Through int64 directly: a double cannot hold every int64.
-      return Tensor::scalar(literal.literal_as_int());
-    default:
-      throw TypeError(
-          fmt::format("a literal cannot become a {} tensor", ir::data_type_name(dtype)));
-  }
-}
-
-DataType default_literal_type(const Value& literal) {
-  switch (literal.kind()) {
-    case Value::Kind::kIntLiteral:
-      return DataType::kInt64;
-    case Value::Kind::kBoolLiteral:
-      return DataType::kBool;
-    default:
-      return DataType::kFloat;
-  }
 }
 
 struct LiteralPlan {
@@ -305,7 +253,7 @@ class OpCall {
       if (v.is_traced()) {
         ins[i] = v.ir_value();
       } else if (v.is_literal()) {
-        ins[i] = append_constant(*scope, materialize(v, plans_[i].dtype), location_);
+        ins[i] = append_constant(*scope, literal_tensor(v, plans_[i].dtype), location_);
         if (plans_[i].cast_like >= 0) {
           ir::Node* cast = graph.append_node(
               "CastLike", {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()},
@@ -341,7 +289,7 @@ class OpCall {
         ins[i] = &v.concrete();
       } else if (v.is_literal()) {
         eval::RuntimeValue& literal = literals[--num_literals];
-        literal = materialize(v, plans_[i].dtype);
+        literal = literal_tensor(v, plans_[i].dtype);
         ins[i] = &literal;
       } else {
         ins[i] = nullptr;
@@ -369,7 +317,7 @@ class OpCall {
       if (v.is_concrete()) {
         ins[i] = v.concrete();
       } else if (v.is_literal()) {
-        ins[i] = materialize(v, plans_[i].dtype);
+        ins[i] = literal_tensor(v, plans_[i].dtype);
       }
     }
     std::vector<eval::RuntimeValue> outs;

@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "chain.h"
 #include "onnxscript/onnxscript.h"
 
 namespace {
@@ -40,34 +41,7 @@ void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 namespace onnxscript {
 namespace {
 
-namespace op = opset17;
-
 constexpr int64_t kNodes = 8000;
-
-// The benchmark's chain (bench/build_chain.cc): Add, Mul, Relu, Tanh
-// repeating, a 16-element initializer on each Add and Mul.
-Function chain_of(const Tensor& weight, int64_t nodes) {
-  return script("chain", {"X"}, [weight, nodes](FLOAT<16> X) -> FLOAT<16> {
-    Value y = X;
-    for (int64_t i = 0; i < nodes; ++i) {
-      switch (i % 4) {
-        case 0:
-          y = op::Add(y, initializer(weight));
-          break;
-        case 1:
-          y = op::Mul(y, initializer(weight));
-          break;
-        case 2:
-          y = op::Relu(y);
-          break;
-        default:
-          y = op::Tanh(y);
-          break;
-      }
-    }
-    return y;
-  });
-}
 
 Tensor weights() {
   std::vector<float> w(16);
@@ -84,8 +58,8 @@ TEST(AllocationBudget, TracingAChainAllocatesBlocksNotNodes) {
   const Tensor w = weights();
   // A first build warms what is kept between builds (interned operator
   // names, the opset tables, per-thread caches).
-  (void)chain_of(w, kNodes).to_model();
-  const Function chain = chain_of(w, kNodes);
+  (void)bench::chain_function(w, kNodes).to_model();
+  const Function chain = bench::chain_function(w, kNodes);
   const long before = g_allocations.load();
   const ir::Model model = chain.to_model();
   const long during = g_allocations.load() - before;
@@ -96,7 +70,7 @@ TEST(AllocationBudget, TracingAChainAllocatesBlocksNotNodes) {
 
 TEST(AllocationBudget, SerializingAChainAllocatesBlocksNotNodes) {
   ScopedTraceOptions options({.infer_types = false});
-  const ir::Model model = chain_of(weights(), kNodes).to_model();
+  const ir::Model model = bench::chain_function(weights(), kNodes).to_model();
   // The first serialization sizes the encoder's working memory, which the
   // thread keeps for the next one.
   const size_t first = serde::serialize_model(model).size();

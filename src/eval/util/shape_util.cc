@@ -73,9 +73,12 @@ int64_t tensor_to_int64(const KernelContext& ctx, const Tensor& t, const char* w
 
 namespace {
 
+// Fills `out` (contiguous, of `out_shape`) from `in`, where a step along
+// output dimension d moves `strides[d]` elements in `in`. Transposing permutes
+// the input's strides; broadcasting gives a repeated dimension stride 0.
 template <typename U>
-void transpose_typed(const U* in, U* out, const std::vector<int64_t>& out_shape,
-                     const std::vector<int64_t>& in_strides_permuted, int64_t numel) {
+void gather_strided(const U* in, U* out, std::span<const int64_t> out_shape,
+                    std::span<const int64_t> strides, int64_t numel) {
   if (numel == 0) return;
   const size_t rank = out_shape.size();
   if (rank == 0) {
@@ -83,29 +86,6 @@ void transpose_typed(const U* in, U* out, const std::vector<int64_t>& out_shape,
     return;
   }
   // Walk the output in order; the inner dimension is a strided read.
-  const int64_t inner = out_shape[rank - 1];
-  const int64_t inner_stride = in_strides_permuted[rank - 1];
-  std::vector<int64_t> outer_shape(out_shape.begin(), out_shape.end() - 1);
-  std::vector<int64_t> outer_strides(in_strides_permuted.begin(), in_strides_permuted.end() - 1);
-  std::vector<int64_t> index(outer_shape.size(), 0);
-  int64_t src = 0;
-  U* dst = out;
-  do {
-    const U* s = in + src;
-    for (int64_t i = 0; i < inner; ++i) dst[i] = s[i * inner_stride];
-    dst += inner;
-  } while (next_index(index, outer_shape, outer_strides, src));
-}
-
-template <typename U>
-void broadcast_typed(const U* in, U* out, const std::vector<int64_t>& out_shape,
-                     const std::vector<int64_t>& strides, int64_t numel) {
-  if (numel == 0) return;
-  if (out_shape.empty()) {
-    out[0] = in[0];
-    return;
-  }
-  const size_t rank = out_shape.size();
   const int64_t inner = out_shape[rank - 1];
   const int64_t inner_stride = strides[rank - 1];
   std::vector<int64_t> outer_shape(out_shape.begin(), out_shape.end() - 1);
@@ -141,7 +121,7 @@ Tensor transpose_tensor(const Tensor& src, std::span<const int64_t> perm) {
   }
   Tensor out(src.dtype(), out_shape);
   by_size(src.dtype(), [&]<typename U>() {
-    transpose_typed<U>(src.data<U>(), out.data<U>(), out_shape, permuted, out.numel());
+    gather_strided<U>(src.data<U>(), out.data<U>(), out_shape, permuted, out.numel());
   });
   return out;
 }
@@ -150,7 +130,7 @@ Tensor broadcast_to(const Tensor& src, const std::vector<int64_t>& out_shape) {
   Tensor out(src.dtype(), out_shape);
   const std::vector<int64_t> strides = broadcast_strides(src.shape(), out_shape);
   by_size(src.dtype(), [&]<typename U>() {
-    broadcast_typed<U>(src.data<U>(), out.data<U>(), out_shape, strides, out.numel());
+    gather_strided<U>(src.data<U>(), out.data<U>(), out_shape, strides, out.numel());
   });
   return out;
 }
