@@ -54,6 +54,19 @@ std::vector<int64_t> broadcast_strides(std::span<const int64_t> shape,
   return strides;
 }
 
+int64_t elements_axis(const KernelContext& ctx, const Tensor& data, const Tensor& indices) {
+  const int64_t rank = data.rank();
+  if (rank == 0) ctx.fail("data must have rank >= 1");
+  if (indices.rank() != rank)
+    ctx.fail(fmt::format("indices has rank {} but data has rank {}", indices.rank(), rank));
+  const int64_t axis = normalize_axis(ctx, ctx.attr_int("axis", 0), rank);
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && indices.shape()[d] > data.shape()[d])
+      ctx.fail(fmt::format("indices shape {} exceeds data shape {} on axis {}",
+                           shape_string(indices.shape()), shape_string(data.shape()), d));
+  return axis;
+}
+
 std::vector<int64_t> tensor_to_int64s(const KernelContext& ctx, const Tensor& t, const char* what) {
   std::vector<int64_t> out(static_cast<size_t>(t.numel()));
   if (!ir::is_integer(t.dtype()) || t.dtype() == DataType::kInt4 || t.dtype() == DataType::kUint4)

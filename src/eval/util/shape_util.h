@@ -20,6 +20,11 @@ namespace onnxscript::eval {
 int64_t normalize_axis(const KernelContext& ctx, int64_t axis, int64_t rank,
                        const char* what = "axis");
 
+/// GatherElements and ScatterElements: checks that `indices` has the rank of
+/// `data` (at least 1) and fits inside it on every axis but the `axis`
+/// attribute's, and returns that axis, normalized.
+int64_t elements_axis(const KernelContext& ctx, const Tensor& data, const Tensor& indices);
+
 /// Row-major strides (in elements) of a dense tensor of `shape`.
 std::vector<int64_t> contiguous_strides(std::span<const int64_t> shape);
 

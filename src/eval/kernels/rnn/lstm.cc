@@ -22,11 +22,7 @@ template <typename T, typename C>
 void run_lstm(KernelContext& ctx, const rnn::RecurrentConfig& cfg,
               const std::vector<rnn::Activation>& acts, bool input_forget) {
   const int64_t nb = cfg.batch, hs = cfg.hidden, rows = cfg.gate_rows();
-  const std::vector<C> x = rnn::time_major_input<T, C>(cfg, ctx.input_tensor(0));
-  const std::vector<C> w = rnn::to_compute<T, C>(ctx.input_tensor(1));
-  const std::vector<C> r = rnn::to_compute<T, C>(ctx.input_tensor(2));
-  const std::vector<C> b = rnn::biases<T, C>(ctx, cfg);
-  std::vector<C> h = rnn::initial_state<T, C>(ctx, cfg, 5);
+  auto [x, w, r, b, h] = rnn::load_operands<T, C>(ctx, cfg);
   std::vector<C> cell = rnn::initial_state<T, C>(ctx, cfg, 6);
   const std::vector<C> p =
       ctx.has_input(7) ? rnn::to_compute<T, C>(ctx.input_tensor(7))

@@ -14,11 +14,7 @@ template <typename T, typename C>
 void run_rnn(KernelContext& ctx, const rnn::RecurrentConfig& cfg,
              const std::vector<rnn::Activation>& acts) {
   const int64_t nb = cfg.batch, hs = cfg.hidden;
-  const std::vector<C> x = rnn::time_major_input<T, C>(cfg, ctx.input_tensor(0));
-  const std::vector<C> w = rnn::to_compute<T, C>(ctx.input_tensor(1));
-  const std::vector<C> r = rnn::to_compute<T, C>(ctx.input_tensor(2));
-  const std::vector<C> b = rnn::biases<T, C>(ctx, cfg);
-  std::vector<C> h = rnn::initial_state<T, C>(ctx, cfg, 5);
+  auto [x, w, r, b, h] = rnn::load_operands<T, C>(ctx, cfg);
   std::vector<C> y(static_cast<size_t>(cfg.seq_length * cfg.num_directions * nb * hs), C(0));
   for (int64_t d = 0; d < cfg.num_directions; ++d) {
     const C* rd = r.data() + d * hs * hs;

@@ -357,6 +357,21 @@ std::vector<C> biases(const KernelContext& ctx, const RecurrentConfig& cfg) {
 }
 
 /// `v` bounded to [-clip, clip] (no-op for the default infinite clip).
+/// The operands every recurrent kernel reads, in the compute type C: the
+/// input sequence (time-major), the input and recurrence weights, the biases
+/// (zeros when absent) and the initial hidden state.
+template <typename C>
+struct Operands {
+  std::vector<C> x, w, r, b, h;
+};
+
+template <typename T, typename C>
+Operands<C> load_operands(const KernelContext& ctx, const RecurrentConfig& cfg) {
+  return {time_major_input<T, C>(cfg, ctx.input_tensor(0)), to_compute<T, C>(ctx.input_tensor(1)),
+          to_compute<T, C>(ctx.input_tensor(2)), biases<T, C>(ctx, cfg),
+          initial_state<T, C>(ctx, cfg, 5)};
+}
+
 template <typename C>
 inline C clipped(C v, double clip) {
   const C c = static_cast<C>(clip);

@@ -11,14 +11,7 @@ void gather_elements(KernelContext& ctx) {
   const Tensor& data = ctx.input_tensor(0);
   const Tensor& indices_t = ctx.input_tensor(1);
   const int64_t rank = data.rank();
-  if (rank == 0) ctx.fail("data must have rank >= 1");
-  if (indices_t.rank() != rank)
-    ctx.fail(fmt::format("indices has rank {} but data has rank {}", indices_t.rank(), rank));
-  const int64_t axis = normalize_axis(ctx, ctx.attr_int("axis", 0), rank);
-  for (int64_t d = 0; d < rank; ++d)
-    if (d != axis && indices_t.shape()[d] > data.shape()[d])
-      ctx.fail(fmt::format("indices shape {} exceeds data shape {} on axis {}",
-                           shape_string(indices_t.shape()), shape_string(data.shape()), d));
+  const int64_t axis = elements_axis(ctx, data, indices_t);
   const std::vector<int64_t> indices = tensor_to_int64s(ctx, indices_t, "indices");
   const std::vector<int64_t> strides = contiguous_strides(data.shape());
   const int64_t dim = data.shape()[axis];
