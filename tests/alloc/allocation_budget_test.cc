@@ -4,6 +4,7 @@
 // on the hot path (a shape copied into a std::vector, say) costs as much as
 // the rest of the node, and nothing else would notice it: these tests count
 // every operator new in this binary and fail when one per node appears.
+
 // The replacements below pair malloc with free, which is right; GCC sees
 // the free where it inlines a delete and cannot see the matching malloc.
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
