@@ -1,13 +1,45 @@
 #!/usr/bin/env bash
-# Build throughput against onnx.helper, in one run.
-# Usage: bench/build_chain.sh [BUILD_DIR] [NODES]   (default build, 100000)
-# Prints nodes/s for each case and ours/onnx.helper (how many times faster).
+# Build throughput against onnx.helper: each round runs ours and then the
+# helper, so every ratio compares two runs made one after the other.
+usage() {
+  cat <<'EOF'
+Usage: bench/build_chain.sh [BUILD_DIR] [NODES] [ROUNDS]
+  BUILD_DIR  the CMake build directory (default: build)
+  NODES      operator nodes in the chain (default: 100000)
+  ROUNDS     rounds of ours-then-helper (default: 1)
+Prints nodes/s for each case, the helper's nodes/s and ours/helper (how many
+times faster) for every round. With more than one round it then prints each
+case's median ratio, which this noisy machine makes the figure to quote.
+EOF
+}
 set -euo pipefail
+case "${1:-}" in -h | --help) usage; exit 0 ;; esac
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
 nodes="${2:-100000}"
+rounds="${3:-1}"
+if ! [[ "$nodes" =~ ^[1-9][0-9]*$ && "$rounds" =~ ^[1-9][0-9]*$ ]]; then
+  usage >&2
+  exit 2
+fi
 cmake --build "$build" --target build_chain >/dev/null
-ours="$("$build/bench/build_chain" "$nodes")"
-theirs="$(/usr/bin/python3 "$root/bench/build_chain_onnx_helper.py" "$nodes" | awk '{print $2}')"
-printf "%-14s %14s %14s %8s\n" case "ours nodes/s" "helper nodes/s" ratio
-echo "$ours" | awk -v h="$theirs" '{ printf "%-14s %14.0f %14.0f %8.1f\n", $1, $2, h, $2 / h }'
+ratios=""
+printf "%-6s %-14s %14s %14s %8s\n" round case "ours nodes/s" "helper nodes/s" ratio
+for round in $(seq 1 "$rounds"); do
+  ours="$("$build/bench/build_chain" "$nodes")"
+  theirs="$(/usr/bin/python3 "$root/bench/build_chain_onnx_helper.py" "$nodes" | awk '{print $2}')"
+  table="$(echo "$ours" | awk -v h="$theirs" -v r="$round" \
+    '{ printf "%-6s %-14s %14.0f %14.0f %8.1f\n", r, $1, $2, h, $2 / h }')"
+  echo "$table"
+  ratios+="$table"$'\n'
+done
+if [ "$rounds" -gt 1 ]; then
+  echo "median ratio over $rounds rounds:"
+  # Per case: sort the ratios and take the middle one (the mean of the two
+  # middle ones for an even count).
+  echo -n "$ratios" | awk '{ print $2, $5 }' | sort -k1,1 -k2,2g |
+    awk '{ r[$1] = r[$1] " " $2; n[$1]++ }
+         END { for (c in r) { split(substr(r[c], 2), v, " "); k = n[c];
+               m = k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2;
+               printf "  %-14s %8.1f\n", c, m } }' | sort
+fi
