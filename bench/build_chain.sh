@@ -1,19 +1,15 @@
 #!/usr/bin/env bash
 # Build throughput against onnx.helper: each round runs ours and then the
 # helper, so every ratio compares two runs made one after the other.
-usage() {
-  cat <<'EOF'
-Usage: bench/build_chain.sh [BUILD_DIR] [NODES] [ROUNDS]
-  BUILD_DIR  the CMake build directory (default: build)
-  NODES      operator nodes in the chain (default: 100000)
-  ROUNDS     rounds of ours-then-helper (default: 1)
-Prints nodes/s for each case, the helper's nodes/s and ours/helper (how many
-times faster) for every round. With more than one round it then prints each
-case's median ratio, which this noisy machine makes the figure to quote.
-EOF
-}
+# Usage: bench/build_chain.sh [BUILD_DIR] [NODES] [ROUNDS]
+#   BUILD_DIR  the CMake build directory (default: build)
+#   NODES      operator nodes in the chain (default: 100000)
+#   ROUNDS     rounds of ours-then-helper (default: 1)
+# Prints nodes/s for each case, the helper's nodes/s and ours/helper (how many
+# times faster) for every round. With more than one round it then prints each
+# case's median ratio, which this noisy machine makes the figure to quote.
+. "$(dirname "$0")/../scripts/lib/help.sh" "$@"
 set -euo pipefail
-case "${1:-}" in -h | --help) usage; exit 0 ;; esac
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
 nodes="${2:-100000}"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Eager overhead per op against numpy, in one run. Usage: bench/eager_overhead.sh [BUILD_DIR]
+# Eager overhead per op against numpy, in one run.
+# Usage: bench/eager_overhead.sh [BUILD_DIR]   (default: build)
 # Prints ns/op for each case and numpy/ours (how many times faster we are).
+. "$(dirname "$0")/../scripts/lib/help.sh" "$@"
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
+# Usage: scripts/demo.sh
 # The main job on a fresh machine: install what is missing, build, and run the
 # demo. Each example under examples/ exports its model to build/demo/, prints
 # it, evaluates it eagerly and through a Session on the exported file, and
 # compares the two (a mismatch fails the demo). The onnxscript tool then
 # checks every exported model, and round-trips and runs a corpus model.
+. "$(dirname "$0")/lib/help.sh" "$@"
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/install-deps.sh"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
+# Usage: scripts/install-deps.sh
 # Installs the Debian packages the project needs, skipping those already
 # present. Safe to run again. Needs root (or sudo) only when something is missing.
+. "$(dirname "$0")/lib/help.sh" "$@"
 set -euo pipefail
 
 packages=(

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
+# Usage: scripts/test.sh   (what .ci/run runs)
 # The whole test suite on a fresh machine: install what is missing, build, run
 # every test; then build again with AddressSanitizer and
 # UndefinedBehaviorSanitizer and run every test there too, the conformance
 # suite included (a sanitizer report in a case's child process fails that case).
+. "$(dirname "$0")/lib/help.sh" "$@"
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/install-deps.sh"

@@ -2,6 +2,7 @@
 # Rewrites the golden text files under tests/data/golden/ from what the code
 # builds now. Review `git diff tests/data/golden` before committing.
 # Usage: scripts/update-golden.sh [BUILD_DIR]   (default: build)
+. "$(dirname "$0")/lib/help.sh" "$@"
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
