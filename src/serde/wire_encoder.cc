@@ -531,7 +531,6 @@ class NameTable {
 
   std::vector<Slot> slots_;
   size_t mask_ = 0;
-
   size_t count_ = 0;
 };
 
@@ -601,7 +600,6 @@ class NameClashCheck {
   }
 
   std::vector<size_t> starts_, cursor_;
-
   std::vector<DefinedName> spread_;
   std::vector<const DefinedName*> slots_;
 };

@@ -356,7 +356,6 @@ std::vector<C> biases(const KernelContext& ctx, const RecurrentConfig& cfg) {
   return std::vector<C>(static_cast<size_t>(cfg.num_directions * 2 * cfg.gate_rows()), C(0));
 }
 
-/// `v` bounded to [-clip, clip] (no-op for the default infinite clip).
 /// The operands every recurrent kernel reads, in the compute type C: the
 /// input sequence (time-major), the input and recurrence weights, the biases
 /// (zeros when absent) and the initial hidden state.
@@ -372,6 +371,7 @@ Operands<C> load_operands(const KernelContext& ctx, const RecurrentConfig& cfg) 
           initial_state<T, C>(ctx, cfg, 5)};
 }
 
+/// `v` bounded to [-clip, clip] (no-op for the default infinite clip).
 template <typename C>
 inline C clipped(C v, double clip) {
   const C c = static_cast<C>(clip);
