@@ -13,6 +13,7 @@
 #include <numeric>
 #include <ostream>
 #include <set>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -32,7 +33,7 @@ std::string one_line(std::string s) {
   return s;
 }
 
-std::string index_string(const std::vector<int64_t>& shape, int64_t flat) {
+std::string index_string(std::span<const int64_t> shape, int64_t flat) {
   std::vector<int64_t> index(shape.size());
   for (size_t d = shape.size(); d-- > 0;) {
     index[d] = shape[d] == 0 ? 0 : flat % shape[d];

@@ -179,7 +179,7 @@ void collect(std::span<const int64_t> shape, const std::vector<int64_t>& strides
     if (i >= 0) collect(shape, strides, summarize, edge, axis + 1, base + i * strides[axis], out);
 }
 
-void emit(std::ostream& out, const std::vector<int64_t>& shape, const std::vector<int64_t>& strides,
+void emit(std::ostream& out, std::span<const int64_t> shape, const std::vector<int64_t>& strides,
           bool summarize, int64_t edge, size_t axis, int64_t base,
           const std::function<std::string(int64_t)>& cell) {
   if (axis == shape.size()) {

@@ -24,7 +24,7 @@ using A = ir::Attribute;
 
 using test_util::values;
 
-std::vector<int64_t> shape_of(const RuntimeValue& v) { return v.tensor().shape(); }
+std::vector<int64_t> shape_of(const RuntimeValue& v) { return v.tensor().shape().to_vector(); }
 
 void expect_error(std::string_view op, std::initializer_list<RuntimeValue> inputs,
                   std::initializer_list<A> attrs, const std::string& fragment,

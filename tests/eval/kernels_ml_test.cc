@@ -47,7 +47,7 @@ std::vector<double> floats_of(const RuntimeValue& v) {
   return std::vector<double>(f.begin(), f.end());
 }
 
-std::vector<int64_t> shape_of(const RuntimeValue& v) { return v.tensor().shape(); }
+std::vector<int64_t> shape_of(const RuntimeValue& v) { return v.tensor().shape().to_vector(); }
 
 Tensor f32(std::initializer_list<float> v, std::vector<int64_t> shape = {-1}) {
   return Tensor::from<float>(v, std::move(shape));

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -16,6 +17,11 @@ namespace onnxscript::ir {
 namespace {
 
 std::vector<int64_t> as_vector(const Dims& d) { return {d.begin(), d.end()}; }
+
+// A vector is a copy, made only when asked for; a span is a view, free.
+static_assert(!std::is_convertible_v<Dims, std::vector<int64_t>>);
+static_assert(std::is_constructible_v<std::vector<int64_t>, Dims>);
+static_assert(std::is_convertible_v<Dims, std::span<const int64_t>>);
 
 // Ranks 0 to 7: inline, exactly full, and spilled to the heap.
 std::vector<std::vector<int64_t>> some_shapes() {
@@ -32,7 +38,7 @@ TEST(Dims, BuildsFromListsVectorsSpansAndIterators) {
     EXPECT_EQ(d.size(), shape.size());
     EXPECT_EQ(d.empty(), shape.empty());
     EXPECT_EQ(d.to_vector(), shape);
-    const std::vector<int64_t> converted = d;
+    const std::vector<int64_t> converted(d);
     EXPECT_EQ(converted, shape);
     const std::span<const int64_t> view = d;
     EXPECT_EQ(std::vector<int64_t>(view.begin(), view.end()), shape);

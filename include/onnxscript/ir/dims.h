@@ -136,8 +136,10 @@ class Dims {
 
   /// The dimensions as a std::vector.
   std::vector<int64_t> to_vector() const { return {begin(), end()}; }
-  /// The dimensions as a std::vector (for code that takes one).
-  operator std::vector<int64_t>() const { return to_vector(); }  // NOLINT: a copy, by design
+  /// The dimensions as a std::vector. Explicit because it allocates: bound
+  /// implicitly, `const std::vector<int64_t>& d = t.shape();` compiled into a
+  /// silent copy on a hot path (one malloc per traced weight).
+  explicit operator std::vector<int64_t>() const { return to_vector(); }
   /// The dimensions as a span.
   operator std::span<const int64_t>() const { return {data(), size_}; }  // NOLINT: a view
 

@@ -22,7 +22,7 @@ const Tensor& binary_rhs(const KernelContext& ctx, const Tensor& a, const Tensor
 std::vector<int64_t> variadic_out_shape(const KernelContext& ctx) {
   if (ctx.num_inputs() == 0) ctx.fail("needs at least one input");
   const Tensor& first = ctx.input_tensor(0);
-  std::vector<int64_t> shape = first.shape(), next;
+  std::vector<int64_t> shape = first.shape().to_vector(), next;
   for (size_t i = 1; i < ctx.num_inputs(); ++i) {
     const Tensor& t = ctx.input_tensor(i);
     require_same_type(ctx, first, t);

@@ -34,7 +34,7 @@ void copy_elements(Tensor& dst, int64_t dst_index, const Tensor& src, int64_t sr
       static_cast<size_t>(count) * width);
 }
 
-int64_t product(const std::vector<int64_t>& shape, size_t begin, size_t end) {
+int64_t product(std::span<const int64_t> shape, size_t begin, size_t end) {
   int64_t n = 1;
   for (size_t i = begin; i < end; ++i) n *= shape[i];
   return n;
@@ -54,7 +54,7 @@ Tensor take_slice(const Tensor& t, int64_t axis, int64_t index) {
     throw KernelError(fmt::format("slice {} is out of range for dimension {} of size {}", index,
                                   axis, shape[axis]));
   const size_t width = element_size(t.dtype(), "slice");
-  std::vector<int64_t> out_shape = shape;
+  std::vector<int64_t> out_shape = shape.to_vector();
   out_shape.erase(out_shape.begin() + axis);
   Tensor out(t.dtype(), out_shape);
   const int64_t outer = product(shape, 0, static_cast<size_t>(axis));
@@ -71,7 +71,7 @@ Tensor narrow(const Tensor& t, int64_t axis, int64_t start, int64_t length) {
     throw KernelError(fmt::format("slices [{}, {}) are out of range for dimension {} of size {}",
                                   start, start + length, axis, shape[axis]));
   const size_t width = element_size(t.dtype(), "narrow");
-  std::vector<int64_t> out_shape = shape;
+  std::vector<int64_t> out_shape = shape.to_vector();
   out_shape[axis] = length;
   Tensor out(t.dtype(), out_shape);
   const int64_t outer = product(shape, 0, static_cast<size_t>(axis));
@@ -95,7 +95,7 @@ Tensor stack(std::span<const Tensor> parts, int64_t axis, std::string_view op) {
     throw KernelError(
         fmt::format("{}: stacking axis {} is out of range for rank {}", op, axis, first.rank()));
   const size_t width = element_size(first.dtype(), op);
-  std::vector<int64_t> out_shape = first.shape();
+  std::vector<int64_t> out_shape = first.shape().to_vector();
   const int64_t k = static_cast<int64_t>(parts.size());
   out_shape.insert(out_shape.begin() + axis, k);
   Tensor out(first.dtype(), out_shape);
@@ -113,7 +113,7 @@ Tensor concatenate(std::span<const Tensor> parts, int64_t axis, std::string_view
   if (axis < 0 || axis >= first.rank())
     throw KernelError(
         fmt::format("{}: axis {} is out of range for rank {}", op, axis, first.rank()));
-  std::vector<int64_t> out_shape = first.shape();
+  std::vector<int64_t> out_shape = first.shape().to_vector();
   int64_t total = 0;
   for (const Tensor& p : parts) {
     bool ok = p.dtype() == first.dtype() && p.rank() == first.rank();

@@ -173,7 +173,7 @@ void scan8(KernelContext& ctx) {
       Tensor t = out[i].tensor();
       if (i >= n && lens[b] < max_len && t.rank() >= 1) {
         // Steps beyond the sequence length are zero-filled.
-        std::vector<int64_t> pad_shape = t.shape();
+        std::vector<int64_t> pad_shape = t.shape().to_vector();
         pad_shape[0] = max_len - lens[b];
         const Tensor parts[2] = {t, Tensor(t.dtype(), pad_shape)};
         t = concatenate(parts, 0, "Scan");

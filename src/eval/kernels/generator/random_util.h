@@ -52,8 +52,8 @@ inline DataType random_output_type(const KernelContext& ctx, DataType fallback) 
 /// is drawn again (64 times at most; then it becomes the rounded low), which
 /// keeps uniform draws inside [low, high) for float16 and float too.
 template <typename Draw>
-Tensor random_float_tensor(const KernelContext& ctx, DataType dtype, std::vector<int64_t> shape,
-                           Draw&& draw, std::optional<std::pair<double, double>> low_high = {}) {
+Tensor random_float_tensor(const KernelContext& ctx, DataType dtype, ir::Dims shape, Draw&& draw,
+                           std::optional<std::pair<double, double>> low_high = {}) {
   Tensor out(dtype, std::move(shape));
   dispatch<kFloatTypes>(dtype, ctx, [&]<typename T>() {
     auto round = [](double v) {
@@ -80,8 +80,7 @@ Tensor random_float_tensor(const KernelContext& ctx, DataType dtype, std::vector
 /// node's `mean` and `scale` attributes (RandomNormal, RandomNormalLike).
 /// scale 0 gives `mean` everywhere (std::normal_distribution needs a positive
 /// deviation); a negative or non-finite scale, or a non-finite mean, is an error.
-inline Tensor random_normal_tensor(const KernelContext& ctx, DataType dtype,
-                                   std::vector<int64_t> shape) {
+inline Tensor random_normal_tensor(const KernelContext& ctx, DataType dtype, ir::Dims shape) {
   const float mean = ctx.attr_float("mean", 0.0f);
   const float scale = ctx.attr_float("scale", 1.0f);
   if (!std::isfinite(mean) || !std::isfinite(scale) || scale < 0)
@@ -96,8 +95,7 @@ inline Tensor random_normal_tensor(const KernelContext& ctx, DataType dtype,
 /// A tensor of `dtype` and `shape` drawn uniformly from [low, high), from the
 /// node's `low` and `high` attributes (RandomUniform, RandomUniformLike);
 /// non-finite bounds or low > high are an error.
-inline Tensor random_uniform_tensor(const KernelContext& ctx, DataType dtype,
-                                    std::vector<int64_t> shape) {
+inline Tensor random_uniform_tensor(const KernelContext& ctx, DataType dtype, ir::Dims shape) {
   const float low = ctx.attr_float("low", 0.0f);
   const float high = ctx.attr_float("high", 1.0f);
   if (!std::isfinite(low) || !std::isfinite(high) || !(low <= high))

@@ -24,7 +24,7 @@ void array_feature_extractor(KernelContext& ctx) {
   for (int64_t j = 0; j < count; ++j)
     if (indices[j] < 0 || indices[j] >= width)
       ctx.fail(fmt::format("index Y[{}] = {} is outside [0, {})", j, indices[j], width));
-  std::vector<int64_t> out_shape = x.shape();
+  std::vector<int64_t> out_shape = x.shape().to_vector();
   if (x.rank() == 1)
     out_shape = {1, count};
   else

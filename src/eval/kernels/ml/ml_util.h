@@ -285,7 +285,7 @@ inline SvmKernel read_svm_kernel(const KernelContext& ctx) {
 }
 
 /// A float tensor of `shape` from doubles (the score outputs are tensor(float)).
-inline Tensor float_tensor(std::vector<int64_t> shape, std::span<const double> values) {
+inline Tensor float_tensor(ir::Dims shape, std::span<const double> values) {
   Tensor out(DataType::kFloat, std::move(shape));
   float* p = out.data<float>();
   for (size_t i = 0; i < values.size(); ++i) p[i] = static_cast<float>(values[i]);

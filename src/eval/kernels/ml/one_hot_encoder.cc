@@ -27,7 +27,7 @@ void one_hot_encoder(KernelContext& ctx) {
     ctx.fail(string_input ? "a string input needs cats_strings"
                           : "a numeric input needs cats_int64s");
   const int64_t depth = static_cast<int64_t>(string_input ? string_cats.size() : int_cats.size());
-  std::vector<int64_t> out_shape = x.shape();
+  std::vector<int64_t> out_shape = x.shape().to_vector();
   out_shape.push_back(depth);
   Tensor out(DataType::kFloat, out_shape);
   float* dst = out.data<float>();

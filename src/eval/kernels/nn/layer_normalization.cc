@@ -50,7 +50,7 @@ void layer_normalization(KernelContext& ctx) {
     inv_std[o] = r;
   }
   ctx.set_output(0, float_tensor(ctx, x.dtype(), x.shape(), xv));
-  std::vector<int64_t> stat_shape = x.shape();
+  std::vector<int64_t> stat_shape = x.shape().to_vector();
   for (int64_t d = axis; d < rank; ++d) stat_shape[d] = 1;
   if (ctx.num_outputs() > 1) ctx.set_output(1, float_tensor(ctx, stash_type, stat_shape, means));
   if (ctx.num_outputs() > 2) ctx.set_output(2, float_tensor(ctx, stash_type, stat_shape, inv_std));

@@ -19,7 +19,7 @@ inline std::vector<double> float_values(const KernelContext& ctx, const Tensor& 
 }
 
 /// A tensor of `dtype` (a floating type) and `shape` holding `values`.
-inline Tensor float_tensor(const KernelContext& ctx, DataType dtype, std::vector<int64_t> shape,
+inline Tensor float_tensor(const KernelContext& ctx, DataType dtype, ir::Dims shape,
                            const std::vector<double>& values) {
   Tensor t(dtype, std::move(shape));
   dispatch<kFloatTypes>(dtype, ctx, [&]<typename T>() {

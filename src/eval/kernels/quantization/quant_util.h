@@ -124,7 +124,7 @@ inline AxisQuantization read_axis_quantization(const KernelContext& ctx, const T
 /// B is per column ([N]); anything else must broadcast as it is ([..., M, 1]
 /// for A, [..., 1, N] for B). Fails when the parameter does not fit.
 inline std::vector<int64_t> matmul_param_view(const KernelContext& ctx, const Tensor& param,
-                                              const std::vector<int64_t>& operand_shape, bool of_a,
+                                              std::span<const int64_t> operand_shape, bool of_a,
                                               const char* what) {
   if (param.numel() == 1) return {};
   ir::Dims view = param.shape();
@@ -139,7 +139,7 @@ inline std::vector<int64_t> matmul_param_view(const KernelContext& ctx, const Te
     ctx.fail(fmt::format("{} of shape {} is neither one element nor per {} of {}", what,
                          shape_string(param.shape()), of_a ? "row" : "column",
                          shape_string(operand_shape)));
-  return view;
+  return view.to_vector();
 }
 
 /// `q` (int8 or uint8) minus its zero point, as int32. `zero_point` (null: 0)

@@ -91,7 +91,7 @@ inline T finish(A acc, int64_t count) {
 /// elements that all map to out_offset (when the innermost axis is reduced)
 /// or to out_offset..out_offset+run (when it is kept).
 template <typename F>
-void walk(const std::vector<int64_t>& shape, const std::vector<int64_t>& out_strides, F&& f) {
+void walk(std::span<const int64_t> shape, const std::vector<int64_t>& out_strides, F&& f) {
   const size_t rank = shape.size();
   if (rank == 0) return f(0, 0, 1);
   std::vector<int64_t> outer(shape.begin(), shape.end() - 1);

@@ -42,7 +42,7 @@ void dft(KernelContext& ctx) {
   if (n < 1) ctx.fail(fmt::format("the transform length {} must be positive", n));
   const int64_t out_len = onesided ? n / 2 + 1 : n;
 
-  std::vector<int64_t> out_shape = x.shape();
+  std::vector<int64_t> out_shape = x.shape().to_vector();
   out_shape[axis] = out_len;
   out_shape[rank - 1] = 2;
   const int64_t outer = shape_product(x.shape(), 0, axis);

@@ -19,7 +19,7 @@ namespace onnxscript::eval {
 
 /// Writes `values` into a new 1-D tensor of `dtype`, which must be one of the
 /// numeric types (the signal generators' output_datatype).
-inline Tensor numeric_tensor(const KernelContext& ctx, DataType dtype, std::vector<int64_t> shape,
+inline Tensor numeric_tensor(const KernelContext& ctx, DataType dtype, ir::Dims shape,
                              const std::vector<double>& values) {
   require_type(kNumericTypes{}, dtype, ctx);  // before a tensor of an unknown type is made
   Tensor out(dtype, std::move(shape));

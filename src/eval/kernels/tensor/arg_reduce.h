@@ -20,7 +20,7 @@ void arg_reduce(KernelContext& ctx) {
   const bool last = ctx.attr_int("select_last_index", 0) != 0;
   const int64_t dim = rank == 0 ? 1 : x.shape()[axis];
   if (dim == 0) ctx.fail("cannot take the arg of an empty axis");
-  std::vector<int64_t> out_shape = x.shape();
+  std::vector<int64_t> out_shape = x.shape().to_vector();
   if (rank > 0) {
     if (keepdims)
       out_shape[axis] = 1;

@@ -27,7 +27,7 @@ void compress(KernelContext& ctx) {
     if (c[i]) keep.push_back(i);
   for (int64_t i = dim; i < cond.numel(); ++i)
     if (c[i]) ctx.fail(fmt::format("condition selects index {} beyond axis length {}", i, dim));
-  std::vector<int64_t> out_shape = src.shape();
+  std::vector<int64_t> out_shape = src.shape().to_vector();
   out_shape[axis] = static_cast<int64_t>(keep.size());
   Tensor out(input.dtype(), out_shape);
   const int64_t outer = shape_product(src.shape(), 0, axis);

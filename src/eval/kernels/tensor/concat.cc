@@ -17,7 +17,7 @@ void concat(KernelContext& ctx) {
   int64_t axis =
       ctx.version() < 4 ? ctx.attr_int("axis", 1) : ctx.required_attribute("axis").as_int();
   axis = normalize_axis(ctx, axis, rank);
-  std::vector<int64_t> out_shape = first.shape();
+  std::vector<int64_t> out_shape = first.shape().to_vector();
   out_shape[axis] = 0;
   for (size_t i = 0; i < ctx.num_inputs(); ++i) {
     const Tensor& t = ctx.input_tensor(i);

@@ -35,7 +35,7 @@ void one_hot(KernelContext& ctx) {
   const std::vector<int64_t> indices = as_int64s(ctx, indices_t);
   const int64_t out_rank = indices_t.rank() + 1;
   const int64_t axis = normalize_axis(ctx, ctx.attr_int("axis", -1), out_rank);
-  std::vector<int64_t> out_shape = indices_t.shape();
+  std::vector<int64_t> out_shape = indices_t.shape().to_vector();
   out_shape.insert(out_shape.begin() + axis, depth);
   Tensor out(values.dtype(), out_shape);
   const int64_t outer = shape_product(indices_t.shape(), 0, axis);

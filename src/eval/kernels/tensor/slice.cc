@@ -31,7 +31,7 @@ void slice(KernelContext& ctx) {
   if (axes.size() != starts.size() || steps.size() != starts.size())
     ctx.fail("starts, ends, axes and steps must have the same length");
 
-  std::vector<int64_t> first(rank, 0), step(rank, 1), out_shape = data.shape();
+  std::vector<int64_t> first(rank, 0), step(rank, 1), out_shape = data.shape().to_vector();
   std::vector<bool> seen(rank, false);
   for (size_t i = 0; i < axes.size(); ++i) {
     const int64_t a = normalize_axis(ctx, axes[i], rank);

@@ -42,7 +42,7 @@ void split(KernelContext& ctx) {
     const U* src = input.data<U>();
     int64_t start = 0;
     for (int64_t k = 0; k < n; ++k) {
-      std::vector<int64_t> shape = input.shape();
+      std::vector<int64_t> shape = input.shape().to_vector();
       shape[axis] = sizes[k];
       Tensor out(input.dtype(), shape);
       U* dst = out.data<U>();

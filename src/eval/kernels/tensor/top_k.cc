@@ -26,7 +26,7 @@ void top_k(KernelContext& ctx) {
   const int64_t dim = x.shape()[axis];
   if (k < 0 || k > dim) ctx.fail(fmt::format("k = {} is out of [0, {}]", k, dim));
   const bool largest = ctx.attr_int("largest", 1) != 0;
-  std::vector<int64_t> out_shape = x.shape();
+  std::vector<int64_t> out_shape = x.shape().to_vector();
   out_shape[axis] = k;
   Tensor values(x.dtype(), out_shape), indices(DataType::kInt64, out_shape);
   const int64_t outer = shape_product(x.shape(), 0, axis);

@@ -70,7 +70,7 @@ void unique(KernelContext& ctx) {
   });
 
   const int64_t n = static_cast<int64_t>(first.size());
-  std::vector<int64_t> y_shape = src.shape();
+  std::vector<int64_t> y_shape = src.shape().to_vector();
   y_shape[axis] = n;
   Tensor y(x.dtype(), y_shape);
   dispatch_by_size(x.dtype(), ctx, [&]<typename U>() {

@@ -36,7 +36,7 @@ struct Array {
 };
 
 Array to_array(const KernelContext& ctx, const Tensor& t, const std::string& what) {
-  Array a{t.shape(), std::vector<double>(t.numel())};
+  Array a{t.shape().to_vector(), std::vector<double>(t.numel())};
   if (t.dtype() == DataType::kBool || t.dtype() == DataType::kString ||
       t.dtype() == DataType::kComplex64 || t.dtype() == DataType::kComplex128)
     ctx.fail(fmt::format("{} is {}, which cannot take part in differentiation", what,
