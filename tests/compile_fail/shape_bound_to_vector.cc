@@ -1,4 +1,4 @@
-// expect-error: invalid initialization of reference of type .*const std::vector<long int>&.* from expression of type .*onnxscript::ir::Dims
+// expect-error: invalid initialization of reference of type .*vector<long int>&.* from .*Dims
 // A shape bound to a vector reference: with an implicit conversion this
 // compiled into a copy of the dimensions (a heap allocation) that nobody
 // asked for. Dims converts to std::vector only when asked (explicitly).
