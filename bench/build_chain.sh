@@ -6,8 +6,11 @@
 #   NODES      operator nodes in the chain (default: 100000)
 #   ROUNDS     rounds of ours-then-helper (default: 1)
 # Prints nodes/s for each case, the helper's nodes/s and ours/helper (how many
-# times faster) for every round. With more than one round it then prints each
-# case's median ratio, which this noisy machine makes the figure to quote.
+# times faster) for every round. The row "floor" is build_chain_floor: the
+# same chain with no IR, written by hand, the most any builder could do here;
+# its ratio says what a target against the helper asks of the hardware.
+# With more than one round it then prints each case's median ratio, which
+# this noisy machine makes the figure to quote.
 . "$(dirname "$0")/../scripts/lib/help.sh" "$@"
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -18,11 +21,11 @@ if ! [[ "$nodes" =~ ^[1-9][0-9]*$ && "$rounds" =~ ^[1-9][0-9]*$ ]]; then
   usage >&2
   exit 2
 fi
-cmake --build "$build" --target build_chain >/dev/null
+cmake --build "$build" --target build_chain build_chain_floor >/dev/null
 ratios=""
 printf "%-6s %-14s %14s %14s %8s\n" round case "ours nodes/s" "helper nodes/s" ratio
 for round in $(seq 1 "$rounds"); do
-  ours="$("$build/bench/build_chain" "$nodes")"
+  ours="$("$build/bench/build_chain" "$nodes"; "$build/bench/build_chain_floor" "$nodes")"
   theirs="$(/usr/bin/python3 "$root/bench/build_chain_onnx_helper.py" "$nodes" | awk '{print $2}')"
   table="$(echo "$ours" | awk -v h="$theirs" -v r="$round" \
     '{ printf "%-6s %-14s %14.0f %14.0f %8.1f\n", r, $1, $2, h, $2 / h }')"
