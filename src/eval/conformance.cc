@@ -255,22 +255,6 @@ std::vector<fs::path> find_cases(std::span<const fs::path> roots) {
 
 namespace {
 
-std::string kind_hint(const std::optional<ir::Type>& type) {
-  if (!type) return "";
-  switch (type->kind) {
-    case ir::TypeKind::kTensor:
-      return "tensor";
-    case ir::TypeKind::kSequence:
-      return "sequence";
-    case ir::TypeKind::kOptional:
-      return "optional";
-    case ir::TypeKind::kMap:
-      return "map";
-    default:
-      return "";
-  }
-}
-
 std::vector<fs::path> numbered_files(const fs::path& dir, std::string_view prefix) {
   std::vector<fs::path> files;
   for (int i = 0;; ++i) {
@@ -308,7 +292,7 @@ std::string run_data_set(const Session& session, const fs::path& data_dir, const
         k < feedable.size() ? inputs[feedable[k]] : (k < inputs.size() ? inputs[k] : nullptr);
     std::string name;
     RuntimeValue value =
-        load_value_pb(input_files[k], positional ? kind_hint(positional->type()) : "", &name);
+        load_value_pb(input_files[k], positional ? proto_kind_hint(positional->type()) : "", &name);
     const bool named = std::any_of(inputs.begin(), inputs.end(),
                                    [&](const ir::Value* v) { return v->name() == name; });
     if (!named) {
@@ -329,7 +313,7 @@ std::string run_data_set(const Session& session, const fs::path& data_dir, const
   for (size_t k = 0; k < output_files.size(); ++k) {
     const ir::Value* out = graph.outputs()[k];
     RuntimeValue expected =
-        as_declared(load_value_pb(output_files[k], kind_hint(out->type())), out);
+        as_declared(load_value_pb(output_files[k], proto_kind_hint(out->type())), out);
     std::string diff =
         compare_values(expected, actual[k], tol, fmt::format("output '{}'", out->name()));
     if (!diff.empty()) return diff;

@@ -287,6 +287,22 @@ RuntimeValue value_from_proto_bytes(std::string_view bytes, std::string_view hin
   return decode_value(bytes, hint, name, source_name, {});
 }
 
+std::string_view proto_kind_hint(const std::optional<ir::Type>& type) {
+  if (!type) return "";
+  switch (type->kind) {
+    case ir::TypeKind::kTensor:
+      return "tensor";
+    case ir::TypeKind::kSequence:
+      return "sequence";
+    case ir::TypeKind::kOptional:
+      return "optional";
+    case ir::TypeKind::kMap:
+      return "map";
+    default:
+      return "";
+  }
+}
+
 RuntimeValue load_value_pb(const std::filesystem::path& path, std::string_view hint,
                            std::string* name) {
   const std::string bytes = read_file(path);

@@ -21,20 +21,6 @@ struct RunOptions {
   bool quiet = false;
 };
 
-std::string kind_hint(const ir::Value* v) {
-  if (!v || !v->type()) return "";
-  switch (v->type()->kind) {
-    case ir::TypeKind::kSequence:
-      return "sequence";
-    case ir::TypeKind::kOptional:
-      return "optional";
-    case ir::TypeKind::kMap:
-      return "map";
-    default:
-      return "tensor";
-  }
-}
-
 // A file name for an output: the value name with characters that do not
 // belong in file names replaced.
 std::string file_stem(const std::string& name, size_t index) {
@@ -73,8 +59,9 @@ void run(const RunOptions& opts) {
       if (v->name() == name) declared = v;
     if (!declared)
       throw Error(fmt::format("--input {}: the model has no input named '{}'", spec, name));
-    feed[name] = file.extension() == ".npy" ? eval::RuntimeValue(eval::load_npy(file))
-                                            : eval::load_value_pb(file, kind_hint(declared));
+    feed[name] = file.extension() == ".npy"
+                     ? eval::RuntimeValue(eval::load_npy(file))
+                     : eval::load_value_pb(file, eval::proto_kind_hint(declared->type()));
   }
   const auto start = std::chrono::steady_clock::now();
   std::vector<eval::RuntimeValue> outputs = session.run(feed);

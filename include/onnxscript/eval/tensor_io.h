@@ -6,11 +6,13 @@
 
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "onnxscript/eval/runtime_value.h"
 #include "onnxscript/ir/tensor.h"
+#include "onnxscript/ir/type.h"
 
 namespace onnxscript::ir {
 
@@ -73,6 +75,11 @@ void save_npy(const Tensor& tensor, const std::filesystem::path& path);
 RuntimeValue value_from_proto_bytes(std::string_view bytes, std::string_view hint = "",
                                     std::string* name = nullptr,
                                     std::string_view source_name = "<memory>");
+
+/// The `hint` for value_from_proto_bytes() and load_value_pb() that a value's
+/// declared type gives: "tensor", "sequence", "optional" or "map"; "" (tell
+/// from the bytes) when the type is unknown or of another kind.
+std::string_view proto_kind_hint(const std::optional<ir::Type>& type);
 
 /// Reads an ONNX test data file (input_0.pb, output_0.pb, ...), guessing its
 /// kind unless `hint` says it.
