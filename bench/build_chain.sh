@@ -7,7 +7,7 @@
 #   ROUNDS     rounds of ours-then-helper (default: 1)
 # Prints nodes/s for each case, the helper's nodes/s and ours/helper (how many
 # times faster) for every round. The row "floor" is build_chain_floor: the
-# same chain with no IR, written by hand, the most any builder could do here;
+# same chain with no IR, written by hand, about the most any builder could do;
 # its ratio says what a target against the helper asks of the hardware.
 # With more than one round it then prints each case's median ratio, which
 # this noisy machine makes the figure to quote.

@@ -180,8 +180,8 @@ size_t initializer_body_size(const ValueRecord& v, const Weight& w) {
          varint_size(raw) + raw;
 }
 
-// The TypeProto of a FLOAT vector of `length` elements, as a field.
-char* put_vector_type(char* p, int64_t length) {
+// The TypeProto of a vector of `length` elements of `elem_type`, as a field.
+char* put_vector_type(char* p, int32_t elem_type, int64_t length) {
   const size_t dim = 1 + varint_size(static_cast<uint64_t>(length));
   const size_t shape = 1 + varint_size(dim) + dim;
   const size_t tensor = 2 + 1 + varint_size(shape) + shape;
@@ -190,7 +190,7 @@ char* put_vector_type(char* p, int64_t length) {
   *p++ = static_cast<char>(tag(kTypeTensor, kLen));
   p = put_varint(p, tensor);
   *p++ = static_cast<char>(tag(kTensorTypeElemType, kVarint));
-  *p++ = 1;  // FLOAT
+  *p++ = static_cast<char>(elem_type);  // one byte: the element types are below 128
   *p++ = static_cast<char>(tag(kTensorTypeShape, kLen));
   p = put_varint(p, shape);
   *p++ = static_cast<char>(tag(kShapeDim, kLen));
@@ -201,7 +201,8 @@ char* put_vector_type(char* p, int64_t length) {
 
 char* put_value_info(char* p, int field, const ValueRecord& v) {
   char scratch[64];
-  char* end = put_vector_type(put_name(scratch, tag(kValueInfoName, kLen), v), v.length);
+  char* end =
+      put_vector_type(put_name(scratch, tag(kValueInfoName, kLen), v), v.elem_type, v.length);
   *p++ = static_cast<char>(tag(field, kLen));
   p = put_varint(p, static_cast<size_t>(end - scratch));
   std::memcpy(p, scratch, static_cast<size_t>(end - scratch));
