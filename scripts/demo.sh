@@ -9,7 +9,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/install-deps.sh"
-"$root/scripts/build.sh" "$root/build"
+"$root/scripts/build.sh" "$root/build" -DONNXSCRIPT_BUILD_TESTS=OFF -DONNXSCRIPT_BUILD_BENCHMARKS=OFF
 
 cli="$root/build/bin/onnxscript"
 out="$root/build/demo"

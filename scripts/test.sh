@@ -1,23 +1,32 @@
 #!/usr/bin/env bash
 # Usage: scripts/test.sh   (what .ci/run runs)
-# The whole test suite on a fresh machine: install what is missing, build, run
-# every test; then build again with AddressSanitizer and
-# UndefinedBehaviorSanitizer and run every test there too, the conformance
-# suite included (a sanitizer report in a case's child process fails that case).
+# The whole test suite on a fresh machine: install what is missing, then
+# build and test two trees (docs/building.md says which test runs where):
+#   build-sanitize/  AddressSanitizer + UndefinedBehaviorSanitizer: the library,
+#                    the tool and every test (a sanitizer report in a
+#                    conformance case's child process fails that case);
+#   build/           the optimized tree the demo uses: the library, the tool,
+#                    the examples, and only the tests a sanitizer would
+#                    distort (allocation counts, huge-page pool blocks, the
+#                    installed package linked by a program without sanitizers).
 . "$(dirname "$0")/lib/help.sh" "$@"
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/install-deps.sh"
+start=$SECONDS
 
 run_suite() {
-  local build_dir="$1" ctest_filter="$2"
-  shift 2
+  local build_dir="$1"
+  shift
   "$root/scripts/build.sh" "$build_dir" "$@"
-  (cd "$build_dir" && ctest --output-on-failure -j "$(nproc)" --no-tests=error $ctest_filter)
+  (cd "$build_dir" && ctest --output-on-failure -j "$(nproc)" --no-tests=error)
 }
 
-echo "== tests (RelWithDebInfo)"
-run_suite "$root/build" ""
-echo "== tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+echo "== optimized tree (build/): the tests that need a build without sanitizers"
+run_suite "$root/build" -DONNXSCRIPT_BUILD_TESTS=ON -DONNXSCRIPT_UNSANITIZED_TESTS_ONLY=ON \
+  -DONNXSCRIPT_BUILD_BENCHMARKS=ON -DONNXSCRIPT_BUILD_EXAMPLES=ON
+echo "== sanitized tree (build-sanitize/): every other test, under ASan + UBSan"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  run_suite "$root/build-sanitize" "" -DONNXSCRIPT_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  run_suite "$root/build-sanitize" -DONNXSCRIPT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
+  -DONNXSCRIPT_BUILD_EXAMPLES=OFF -DONNXSCRIPT_BUILD_BENCHMARKS=OFF
+echo "test: both trees passed in $(((SECONDS - start) / 60)) min $(((SECONDS - start) % 60)) s"

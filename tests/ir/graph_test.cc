@@ -1,4 +1,3 @@
-#include "ir/object_pool_config.h"
 #include "onnxscript/ir/ir.h"
 
 #include <gtest/gtest.h>
@@ -58,35 +57,18 @@ TEST(Graph, InitializerBytesFollowSetReplacedAndRemovedTensors) {
   EXPECT_TRUE(g.initializers().empty());
 }
 
-TEST(ObjectPool, HugeBlocksAreAlignedWritableAndFreed) {
-#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
-  EXPECT_TRUE(huge_pool_blocks_enabled());  // the release build on Linux uses them
-#endif
-  // A block of more than half a huge page takes a whole, aligned one.
+// Huge-page alignment and reuse are checked in tests/unsanitized; here,
+// under AddressSanitizer, every byte of a large and a small block must be
+// addressable and the blocks freed without a report.
+TEST(ObjectPool, BlocksAreWritableEndToEndAndFreed) {
   void* block = allocate_pool_block(kHugePoolBlock - 64);
   ASSERT_NE(block, nullptr);
-  if (huge_pool_blocks_enabled()) {
-    EXPECT_EQ(reinterpret_cast<uintptr_t>(block) % kHugePoolBlock, 0u);
-  }
   std::memset(block, 0xab, kHugePoolBlock - 64);
   free_pool_block(block, kHugePoolBlock - 64);
   void* small = allocate_pool_block(4096);
+  ASSERT_NE(small, nullptr);
   std::memset(small, 0, 4096);
   free_pool_block(small, 4096);
-}
-
-TEST(ObjectPool, AFreedHugeBlockServesTheNextOne) {
-  if (!huge_pool_blocks_enabled()) GTEST_SKIP() << "this build keeps pool blocks on operator new";
-  void* first = allocate_pool_block(kHugePoolBlock);
-  std::memset(first, 0x5a, kHugePoolBlock);
-  free_pool_block(first, kHugePoolBlock);
-  // The block was kept rather than unmapped: the next huge block is the same
-  // memory, still mapped and writable end to end.
-  void* second = allocate_pool_block(kHugePoolBlock);
-  EXPECT_EQ(second, first);
-  std::memset(second, 0x3c, kHugePoolBlock);
-  EXPECT_EQ(static_cast<unsigned char*>(second)[kHugePoolBlock - 1], 0x3c);
-  free_pool_block(second, kHugePoolBlock);
 }
 
 TEST(Graph, AGraphPastTheLargestBlocksKeepsEveryNodeInOrder) {

@@ -12,17 +12,11 @@
 namespace onnxscript::cli {
 namespace {
 
-struct OpsOptions {
-  bool coverage = false;
-  bool missing_only = false;
-  bool fail_on_missing = false;
-  std::string domain;
-  bool domain_given = false;
-};
-
 std::string domain_label(const std::string& domain) { return domain.empty() ? "ai.onnx" : domain; }
 
-void print_ops(const OpsOptions& options) {
+}  // namespace
+
+int ops_command(const OpsOptions& options) {
   std::map<std::string, std::map<eval::CoverageKind, int>> per_domain;
   int missing = 0;
   for (const eval::OperatorCoverage& entry : eval::operator_coverage()) {
@@ -52,28 +46,9 @@ void print_ops(const OpsOptions& options) {
   if (options.fail_on_missing && missing > 0) {
     std::cerr << "onnxscript ops: " << missing << " operator versions have no kernel and no "
               << "function body\n";
-    throw CLI::RuntimeError(1);
+    return 1;
   }
-}
-
-}  // namespace
-
-void add_ops_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "ops",
-      "List every operator version libonnx knows (domain, operator, since_version); with "
-      "--coverage, say how the evaluator runs each");
-  auto options = std::make_shared<OpsOptions>();
-  cmd->add_flag("--coverage", options->coverage,
-                "Say for each whether a kernel runs it, its schema's function body is "
-                "expanded, or it is missing; end with a summary per domain");
-  cmd->add_flag("--missing", options->missing_only, "Show only the missing ones");
-  cmd->add_flag("--fail-on-missing", options->fail_on_missing,
-                "Exit with status 1 when any operator version is missing");
-  cmd->add_option("--domain", options->domain,
-                  "Only this domain (ai.onnx, ai.onnx.ml, ai.onnx.preview.training)")
-      ->each([options](const std::string&) { options->domain_given = true; });
-  cmd->callback([options] { print_ops(*options); });
+  return 0;
 }
 
 }  // namespace onnxscript::cli

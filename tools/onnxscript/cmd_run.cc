@@ -14,13 +14,6 @@
 namespace onnxscript::cli {
 namespace {
 
-struct RunOptions {
-  std::filesystem::path model;
-  std::vector<std::string> inputs;
-  std::filesystem::path output_dir;
-  bool quiet = false;
-};
-
 // A file name for an output: the value name with characters that do not
 // belong in file names replaced.
 std::string file_stem(const std::string& name, size_t index) {
@@ -32,7 +25,9 @@ std::string file_stem(const std::string& name, size_t index) {
   return s;
 }
 
-void run(const RunOptions& opts) {
+}  // namespace
+
+int run_command(const RunOptions& opts) {
   auto shared = std::make_shared<const ir::Model>(load_model_file(opts.model));
   eval::Session session(shared);
   const auto graph_inputs = shared->graph().inputs();
@@ -88,32 +83,7 @@ void run(const RunOptions& opts) {
   std::cout << fmt::format(
       "ran {} in {:.3f} ms: {} output(s){}\n", opts.model.filename().string(), ms, outputs.size(),
       opts.output_dir.empty() ? "" : fmt::format(", written to {}", opts.output_dir.string()));
-}
-
-}  // namespace
-
-void add_run_command(CLI::App& app) {
-  auto opts = std::make_shared<RunOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "run", "Run a model on inputs from .npy or .pb files and print its outputs");
-  cmd->add_option("model", opts->model, "The model (.onnx, or ONNX text)")
-      ->required()
-      ->check(CLI::ExistingFile);
-  cmd->add_option("-i,--input", opts->inputs,
-                  "NAME=FILE binds a graph input to a .npy or .pb (TensorProto, SequenceProto, "
-                  "MapProto, OptionalProto) "
-                  "file; a bare FILE binds the next input. Repeatable.");
-  cmd->add_option("-o,--output-dir", opts->output_dir,
-                  "Write each output there as NAME.npy (tensors) or NAME.pb (other values)");
-  cmd->add_flag("-q,--quiet", opts->quiet, "Do not print the output values");
-  cmd->callback([opts] {
-    try {
-      run(*opts);
-    } catch (const std::exception& e) {
-      std::cerr << "error: " << e.what() << '\n';
-      throw CLI::RuntimeError(1);
-    }
-  });
+  return 0;
 }
 
 }  // namespace onnxscript::cli

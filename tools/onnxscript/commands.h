@@ -1,21 +1,78 @@
 #pragma once
-// Subcommands of the `onnxscript` tool. Each lives in its own cmd_<name>.cc and
-// registers itself on the application with add_<name>_command.
+// Subcommands of the `onnxscript` tool. Each lives in its own cmd_<name>.cc as
+// an options struct and a function that runs it and returns the exit status;
+// errors are exceptions. main.cc alone parses the command line (CLI11 is
+// heavy: about 4.5 s of compile time for each file that includes it).
 
+#include <cstddef>
 #include <filesystem>
-
-#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
 
 #include "onnxscript/ir/model.h"
 
 namespace onnxscript::cli {
 
-void add_print_command(CLI::App& app);
-void add_check_command(CLI::App& app);
-void add_convert_command(CLI::App& app);
-void add_run_command(CLI::App& app);
-void add_conformance_command(CLI::App& app);
-void add_ops_command(CLI::App& app);
+/// `onnxscript print FILE`.
+struct PrintOptions {
+  std::filesystem::path file;  ///< The model.
+};
+/// Prints the model in the ONNX textual syntax.
+int print_command(const PrintOptions& options);
+
+/// `onnxscript check FILE`.
+struct CheckOptions {
+  std::filesystem::path file;  ///< The model.
+};
+/// Loads (structural validation), then runs the ONNX checker and strict shape
+/// inference; 1 when libonnx finds errors.
+int check_command(const CheckOptions& options);
+
+/// `onnxscript convert FILE --to OUT`.
+struct ConvertOptions {
+  std::filesystem::path input;       ///< The model to read.
+  std::filesystem::path output;      ///< Where to write; the extension picks the form.
+  bool external = false;             ///< Binary output: large tensors in a side file.
+  size_t external_threshold = 1024;  ///< Bytes from which a tensor goes to the side file.
+};
+/// Converts between binary and text.
+int convert_command(const ConvertOptions& options);
+
+/// `onnxscript run MODEL [--input ...] [--output-dir DIR]`.
+struct RunOptions {
+  std::filesystem::path model;       ///< The model.
+  std::vector<std::string> inputs;   ///< NAME=FILE, or a bare FILE for the next input.
+  std::filesystem::path output_dir;  ///< Where outputs are written, when set.
+  bool quiet = false;                ///< Do not print output values.
+};
+/// Runs the model once with the built-in evaluator.
+int run_command(const RunOptions& options);
+
+/// `onnxscript conformance DIR... [--manifest FILE]`.
+struct ConformanceOptions {
+  std::vector<std::filesystem::path> dirs;  ///< Case folders, or folders of them.
+  std::filesystem::path manifest;           ///< Expected failures.
+  std::filesystem::path write_manifest;     ///< Write the failures here instead.
+  std::string filter;                       ///< Only cases whose name contains it.
+  bool no_isolate = false;                  ///< Run cases in this process.
+  bool quiet = false;                       ///< No progress on stderr.
+  double timeout = 120;                     ///< Seconds per isolated case (0: none).
+  double rtol = 1e-3;                       ///< Relative tolerance for floats.
+  double atol = 1e-7;                       ///< Absolute tolerance for floats.
+};
+/// Runs the cases; 1 when the manifest's expectations are not met.
+int conformance_command(const ConformanceOptions& options);
+
+/// `onnxscript ops [--coverage] [--missing] [--domain D]`.
+struct OpsOptions {
+  bool coverage = false;         ///< Say how the evaluator runs each.
+  bool missing_only = false;     ///< Only the missing ones.
+  bool fail_on_missing = false;  ///< Exit 1 when any is missing.
+  std::string domain;            ///< Only this domain, when domain_given.
+  bool domain_given = false;     ///< Whether --domain was passed.
+};
+/// Lists the operator versions libonnx knows.
+int ops_command(const OpsOptions& options);
 
 /// True for paths the tool treats as ONNX text syntax (.txt, .onnxtxt).
 bool is_text_path(const std::filesystem::path& path);

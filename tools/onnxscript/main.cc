@@ -1,32 +1,144 @@
-// The `onnxscript` command-line tool: print, check, convert, run, conformance, ops.
+// The `onnxscript` command-line tool: print, check, convert, run, conformance,
+// ops. This file is the only one that includes CLI11: it declares each
+// subcommand's options and hands them to the command's function
+// (commands.h), whose result is the exit status.
 #include <iostream>
+#include <memory>
+
+#include <CLI/CLI.hpp>
 
 #include "commands.h"
 #include "onnxscript/support/error.h"
 
+namespace onnxscript::cli {
+namespace {
+
+// Runs `command` on `options` when the subcommand is chosen. A non-zero
+// result becomes the exit status; so does an exception, printed as
+// "onnxscript: error: ..." with `error_status` (the status each command documents).
+template <typename Options>
+void on_run(CLI::App* cmd, std::shared_ptr<Options> options, int (*command)(const Options&),
+            int error_status = 1) {
+  cmd->callback([options, command, error_status] {
+    int status = 0;
+    try {
+      status = command(*options);
+    } catch (const std::exception& e) {
+      std::cerr << "onnxscript: error: " << e.what() << '\n';
+      throw CLI::RuntimeError(error_status);
+    }
+    if (status != 0) throw CLI::RuntimeError(status);
+  });
+}
+
+void add_print(CLI::App& app) {
+  auto* cmd = app.add_subcommand("print", "Print a model in the ONNX textual syntax");
+  auto o = std::make_shared<PrintOptions>();
+  cmd->add_option("FILE", o->file, "Model file (.onnx, or .txt/.onnxtxt text)")->required();
+  on_run(cmd, o, print_command);
+}
+
+void add_check(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "check",
+      "Check a model: structure (on load), the ONNX checker and strict shape inference "
+      "(libonnx 1.12: IR <= 8, opset <= 17)");
+  auto o = std::make_shared<CheckOptions>();
+  cmd->add_option("FILE", o->file, "Model file (.onnx, or .txt/.onnxtxt text)")->required();
+  on_run(cmd, o, check_command);
+}
+
+void add_convert(CLI::App& app) {
+  auto* cmd =
+      app.add_subcommand("convert", "Convert a model between binary (.onnx) and text (.txt) forms");
+  auto o = std::make_shared<ConvertOptions>();
+  cmd->add_option("FILE", o->input, "Input model (.onnx, or .txt/.onnxtxt text)")->required();
+  cmd->add_option("--to", o->output, "Output file; its extension picks the form (.onnx or .txt)")
+      ->required();
+  cmd->add_flag("--external-data", o->external,
+                "Binary output: store large tensors in a side file next to the model");
+  cmd->add_option("--external-threshold", o->external_threshold,
+                  "Binary output: tensors of at least this many bytes go to the side file")
+      ->capture_default_str();
+  on_run(cmd, o, convert_command);
+}
+
+void add_run(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "run", "Run a model on inputs from .npy or .pb files and print its outputs");
+  auto o = std::make_shared<RunOptions>();
+  cmd->add_option("model", o->model, "The model (.onnx, or ONNX text)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("-i,--input", o->inputs,
+                  "NAME=FILE binds a graph input to a .npy or .pb (TensorProto, SequenceProto, "
+                  "MapProto, OptionalProto) file; a bare FILE binds the next input. Repeatable.");
+  cmd->add_option("-o,--output-dir", o->output_dir,
+                  "Write each output there as NAME.npy (tensors) or NAME.pb (other values)");
+  cmd->add_flag("-q,--quiet", o->quiet, "Do not print the output values");
+  on_run(cmd, o, run_command);
+}
+
+void add_conformance(CLI::App& app) {
+  auto* cmd = app.add_subcommand("conformance",
+                                 "Run ONNX backend test cases (folders with model.onnx and "
+                                 "test_data_set_*) and compare the outputs");
+  auto o = std::make_shared<ConformanceOptions>();
+  cmd->add_option("dirs", o->dirs, "Case folders, or folders of case folders")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option(
+         "-m,--manifest", o->manifest,
+         "Expected failures, one '<case> <reason>' per line; the run fails when a case outside it "
+         "fails or a case in it passes")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--write-manifest", o->write_manifest,
+                  "Write the current failures with their reasons to FILE (and exit 0)");
+  cmd->add_option("-k,--filter", o->filter, "Only run cases whose name contains this text");
+  cmd->add_flag("--no-isolate", o->no_isolate, "Run cases in this process (a crash ends the run)");
+  cmd->add_option("--timeout", o->timeout, "Seconds one isolated case may take (0: no limit)")
+      ->capture_default_str();
+  cmd->add_option("--rtol", o->rtol, "Relative tolerance for floats")->capture_default_str();
+  cmd->add_option("--atol", o->atol, "Absolute tolerance for floats")->capture_default_str();
+  cmd->add_flag("-q,--quiet", o->quiet, "No progress on stderr");
+  // An error (an unreadable manifest, say) is 2, apart from failing cases (1).
+  on_run(cmd, o, conformance_command, 2);
+}
+
+void add_ops(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "ops",
+      "List every operator version libonnx knows (domain, operator, since_version); with "
+      "--coverage, say how the evaluator runs each");
+  auto o = std::make_shared<OpsOptions>();
+  cmd->add_flag("--coverage", o->coverage,
+                "Say for each whether a kernel runs it, its schema's function body is "
+                "expanded, or it is missing; end with a summary per domain");
+  cmd->add_flag("--missing", o->missing_only, "Show only the missing ones");
+  cmd->add_flag("--fail-on-missing", o->fail_on_missing,
+                "Exit with status 1 when any operator version is missing");
+  cmd->add_option("--domain", o->domain,
+                  "Only this domain (ai.onnx, ai.onnx.ml, ai.onnx.preview.training)")
+      ->each([o](const std::string&) { o->domain_given = true; });
+  on_run(cmd, o, ops_command);
+}
+
+}  // namespace
+}  // namespace onnxscript::cli
+
 int main(int argc, char** argv) {
   CLI::App app{"onnxscript: inspect, check, convert and run ONNX models"};
   app.require_subcommand(1);
-  onnxscript::cli::add_print_command(app);
-  onnxscript::cli::add_check_command(app);
-  onnxscript::cli::add_convert_command(app);
-#ifdef ONNXSCRIPT_HAS_RUN_COMMAND
-  onnxscript::cli::add_run_command(app);
-#endif
-#ifdef ONNXSCRIPT_HAS_CONFORMANCE_COMMAND
-  onnxscript::cli::add_conformance_command(app);
-#endif
-  onnxscript::cli::add_ops_command(app);
+  onnxscript::cli::add_print(app);
+  onnxscript::cli::add_check(app);
+  onnxscript::cli::add_convert(app);
+  onnxscript::cli::add_run(app);
+  onnxscript::cli::add_conformance(app);
+  onnxscript::cli::add_ops(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
-  } catch (const onnxscript::Error& e) {
-    std::cerr << "onnxscript: error: " << e.what() << "\n";
-    return 1;
-  } catch (const std::exception& e) {
-    std::cerr << "onnxscript: unexpected error: " << e.what() << "\n";
-    return 2;
   }
   return 0;
 }
