@@ -17,10 +17,10 @@
 
 #include <fmt/format.h>
 
-#include "eval/file_util.h"
 #include "eval/util/stacking.h"
 #include "onnxscript/eval/session.h"
 #include "onnxscript/eval/tensor_io.h"
+#include "onnxscript/support/file_io.h"
 
 namespace onnxscript::eval {
 namespace fs = std::filesystem;

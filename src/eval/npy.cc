@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "eval/file_util.h"
 #include "onnxscript/eval/tensor_io.h"
+#include "onnxscript/support/file_io.h"
 
 namespace onnxscript::eval {
 namespace {

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 #include <mutex>
-#include <queue>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -231,7 +230,7 @@ class Planner {
     for (const ir::Value* v : graph.sparse_initializers())
       if (!refs.count(v)) refs[v] = add_constant(p, densify(*v->sparse_value()));
 
-    for (const ir::Node* node : topological_order(graph)) {
+    for (const ir::Node* node : graph.topological_order()) {
       Step step;
       step.node = node;
       for (const ir::Value* v : node->inputs()) {
@@ -270,55 +269,6 @@ class Planner {
   static int add_constant(Plan& p, RuntimeValue value) {
     p.constants.push_back(std::move(value));
     return constant_ref(p.constants.size() - 1);
-  }
-
-  // Kahn's algorithm, taking ready nodes in their original order so that a
-  // sorted graph keeps its order. Dependencies include values that subgraphs
-  // capture from this graph.
-  std::vector<const ir::Node*> topological_order(const ir::Graph& graph) {
-    std::vector<const ir::Node*> nodes;
-    std::unordered_map<const ir::Node*, size_t> index;
-    for (const ir::Node* n : graph.nodes()) {
-      index[n] = nodes.size();
-      nodes.push_back(n);
-    }
-    std::vector<std::vector<size_t>> dependents(nodes.size());
-    std::vector<size_t> pending(nodes.size(), 0);
-    for (size_t i = 0; i < nodes.size(); ++i) {
-      std::unordered_set<size_t> deps;
-      auto add = [&](const ir::Value* v) {
-        if (!v || v->graph() != &graph || !v->producer()) return;
-        auto it = index.find(v->producer());
-        if (it != index.end() && it->second != i) deps.insert(it->second);
-        if (it != index.end() && it->second == i)
-          throw ValidationError(
-              fmt::format("{} reads its own output '{}'", node_label(*nodes[i]), v->name()));
-      };
-      for (const ir::Value* v : nodes[i]->inputs()) add(v);
-      for (const ir::Graph* sub : nodes[i]->subgraphs())
-        for (const ir::Value* v : free_vars_.of(*sub)) add(v);
-      pending[i] = deps.size();
-      for (size_t d : deps) dependents[d].push_back(i);
-    }
-    std::priority_queue<size_t, std::vector<size_t>, std::greater<>> ready;
-    for (size_t i = 0; i < nodes.size(); ++i)
-      if (pending[i] == 0) ready.push(i);
-    std::vector<const ir::Node*> order;
-    order.reserve(nodes.size());
-    while (!ready.empty()) {
-      const size_t i = ready.top();
-      ready.pop();
-      order.push_back(nodes[i]);
-      for (size_t d : dependents[i])
-        if (--pending[d] == 0) ready.push(d);
-    }
-    if (order.size() != nodes.size()) {
-      for (size_t i = 0; i < nodes.size(); ++i)
-        if (pending[i] != 0)
-          throw ValidationError(fmt::format("graph '{}' has a cycle through {}", graph.name(),
-                                            node_label(*nodes[i])));
-    }
-    return order;
   }
 
   // Kernel first for ONNX operators; a model-local function of the same name

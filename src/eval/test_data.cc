@@ -6,10 +6,10 @@
 
 #include <fmt/format.h>
 
-#include "eval/file_util.h"
 #include "eval/util/stacking.h"
 #include "onnxscript/eval/tensor_io.h"
 #include "onnxscript/serde/serde.h"
+#include "onnxscript/support/file_io.h"
 
 namespace onnxscript::eval {
 namespace {

@@ -371,68 +371,120 @@ void Graph::erase(Node* node) {
   node->erased_ = true;
 }
 
-void Graph::sort_topologically() {
-  // Kahn's algorithm over this graph's nodes, preferring the current order.
-  // Dependencies through subgraphs count: a node whose subgraph reads a value
-  // must come after that value's producer.
+namespace {
+
+// "node 'add' (Add, #3)", or "node #3 (com.example.Op)" for an unnamed node:
+// what a message needs to find a node of a graph.
+std::string describe_node(const Node& node, size_t position) {
+  const std::string op = node.domain().empty() || node.domain() == "ai.onnx"
+                             ? node.op_type()
+                             : fmt::format("{}.{}", node.domain(), node.op_type());
+  if (node.name().empty()) return fmt::format("node #{} ({})", position, op);
+  return fmt::format("node '{}' ({}, #{})", node.name(), op, position);
+}
+
+// Calls `read(value)` for every value that the nodes of `graph` and of the
+// graphs nested in them read, and that `graph` returns.
+template <typename Read>
+void for_each_value_read_in(const Graph& graph, const Read& read) {
+  for (const Node* node : graph.nodes()) {
+    for (const Value* v : node->inputs()) read(v);
+    for (const Graph* sub : node->subgraphs()) for_each_value_read_in(*sub, read);
+  }
+  for (const Value* v : graph.outputs()) read(v);
+}
+
+}  // namespace
+
+std::vector<Node*> Graph::topological_order() const {
+  // Kahn's algorithm, taking ready nodes by their current position.
+  std::vector<Node*> nodes;
+  nodes.reserve(num_nodes_);
+  std::unordered_map<const Node*, size_t> position;
+  position.reserve(num_nodes_);
+  for (Node* n : this->nodes()) {
+    position.emplace(n, nodes.size());
+    nodes.push_back(n);
+  }
+  const size_t n = nodes.size();
+
+  // producers[first[i] .. first[i + 1]): the nodes that node i reads from,
+  // once per read (a producer read twice is counted, and released, twice).
+  std::vector<size_t> first(n + 1, 0);
+  std::vector<size_t> producers;
+  producers.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    first[i] = producers.size();
+    auto read = [&](const Value* v) {
+      if (!v || v->graph() != this || !v->producer()) return;
+      const auto it = position.find(v->producer());
+      if (it == position.end()) return;  // an erased node: nothing to order
+      if (it->second == i) {
+        throw ValidationError(
+            fmt::format("graph '{}' has a cycle through {}, which reads its own output '{}'", name_,
+                        describe_node(*nodes[i], i), v->name()));
+      }
+      producers.push_back(it->second);
+    };
+    for (const Value* v : nodes[i]->inputs()) read(v);
+    for (const Graph* sub : nodes[i]->subgraphs()) for_each_value_read_in(*sub, read);
+  }
+  first[n] = producers.size();
+
+  // The reverse edges, in the same layout.
+  std::vector<size_t> first_consumer(n + 1, 0);
+  for (size_t p : producers) ++first_consumer[p + 1];
+  for (size_t i = 0; i < n; ++i) first_consumer[i + 1] += first_consumer[i];
+  std::vector<size_t> consumers(producers.size());
+  {
+    std::vector<size_t> fill(first_consumer.begin(), first_consumer.end() - 1);
+    for (size_t i = 0; i < n; ++i)
+      for (size_t k = first[i]; k < first[i + 1]; ++k) consumers[fill[producers[k]]++] = i;
+  }
+
+  std::vector<size_t> pending(n);
+  std::vector<size_t> ready;  // a min-heap on position
+  const auto later = [](size_t a, size_t b) { return a > b; };
+  for (size_t i = 0; i < n; ++i) {
+    pending[i] = first[i + 1] - first[i];
+    if (pending[i] == 0) ready.push_back(i);  // increasing: already a heap
+  }
   std::vector<Node*> order;
-  for (Node* n : nodes()) order.push_back(n);
-  std::unordered_map<Node*, size_t> position;
-  for (size_t i = 0; i < order.size(); ++i) position[order[i]] = i;
-
-  // Map each node (or a node nested in its subgraphs) to the top-level node here.
-  auto owner_here = [&](Node* n) -> Node* {
-    while (n && n->graph() != this) {
-      Graph* g = n->graph();
-      n = g->parent_node();
-    }
-    return n;
-  };
-
-  std::vector<std::vector<size_t>> successors(order.size());
-  std::vector<size_t> pending(order.size(), 0);
-  for (size_t i = 0; i < order.size(); ++i) {
-    for (Value* out : order[i]->outputs()) {
-      for (const Use& use : out->uses()) {
-        Node* consumer = owner_here(use.node);
-        if (!consumer || consumer->is_erased()) continue;
-        auto it = position.find(consumer);
-        if (it == position.end() || it->second == i) continue;
-        successors[i].push_back(it->second);
-        ++pending[it->second];
-      }
-    }
-  }
-  // A min-heap on original position keeps sorted graphs unchanged.
-  std::vector<size_t> ready;
-  auto cmp = [](size_t a, size_t b) { return a > b; };
-  for (size_t i = 0; i < order.size(); ++i)
-    if (pending[i] == 0) ready.push_back(i);
-  std::make_heap(ready.begin(), ready.end(), cmp);
-  std::vector<Node*> sorted;
-  sorted.reserve(order.size());
+  order.reserve(n);
   while (!ready.empty()) {
-    std::pop_heap(ready.begin(), ready.end(), cmp);
-    size_t i = ready.back();
+    std::pop_heap(ready.begin(), ready.end(), later);
+    const size_t i = ready.back();
     ready.pop_back();
-    sorted.push_back(order[i]);
-    for (size_t s : successors[i]) {
-      if (--pending[s] == 0) {
-        ready.push_back(s);
-        std::push_heap(ready.begin(), ready.end(), cmp);
+    order.push_back(nodes[i]);
+    for (size_t k = first_consumer[i]; k < first_consumer[i + 1]; ++k) {
+      if (--pending[consumers[k]] == 0) {
+        ready.push_back(consumers[k]);
+        std::push_heap(ready.begin(), ready.end(), later);
       }
     }
   }
-  if (sorted.size() != order.size()) {
-    for (size_t i = 0; i < order.size(); ++i) {
-      if (pending[i] != 0) {
-        const Node* n = order[i];
-        throw ValidationError(fmt::format("graph '{}' has a cycle through node '{}' ({})", name_,
-                                          n->name(), n->op_type()));
+  if (order.size() == n) return order;
+
+  // Every node left waits for another node left; walking back from one must
+  // come round to a node on a cycle.
+  size_t at = 0;
+  while (pending[at] == 0) ++at;
+  std::vector<bool> seen(n, false);
+  while (!seen[at]) {
+    seen[at] = true;
+    for (size_t k = first[at]; k < first[at + 1]; ++k) {
+      if (pending[producers[k]] != 0) {
+        at = producers[k];
+        break;
       }
     }
   }
-  for (Node* n : sorted) {
+  throw ValidationError(
+      fmt::format("graph '{}' has a cycle through {}", name_, describe_node(*nodes[at], at)));
+}
+
+void Graph::sort_topologically() {
+  for (Node* n : topological_order()) {
     unlink(n);
     link_before(n, nullptr);
   }

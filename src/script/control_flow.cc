@@ -11,9 +11,8 @@
 #include "onnxscript/script/op_call.h"
 #include "onnxscript/script/operators.h"
 #include "onnxscript/script/trace.h"
-#include "script/constant_node.h"
+#include "script/graph_outputs.h"
 #include "script/literal.h"
-#include "script/node_origin.h"
 #include "script/subgraph.h"
 
 namespace onnxscript {
@@ -26,11 +25,6 @@ namespace detail {
 
 namespace {
 
-[[noreturn]] void fail(std::string_view construct, const std::string& message,
-                       const std::source_location& location) {
-  throw ScriptError(fmt::format("{}: {} (at {})", construct, message, where(location)));
-}
-
 // The concrete value `v` stands for, literals becoming tensors (of `dtype`
 // unless it is kUndefined). Throws ScriptError for traced values.
 eval::RuntimeValue concrete_of(const Value& v, DataType dtype, std::string_view construct,
@@ -38,13 +32,14 @@ eval::RuntimeValue concrete_of(const Value& v, DataType dtype, std::string_view 
   if (v.is_concrete()) return v.concrete();
   if (v.is_literal())
     return literal_tensor(v, dtype == DataType::kUndefined ? default_literal_type(v) : dtype);
-  if (v.is_none()) fail(construct, fmt::format("{} is missing", what), location);
-  fail(construct,
-       fmt::format("{} is {} while the loop runs eagerly; a body run on concrete values must not "
-                   "read traced "
-                   "values",
-                   what, v.describe()),
-       location);
+  if (v.is_none()) fail_construct(construct, fmt::format("{} is missing", what), location);
+  fail_construct(
+      construct,
+      fmt::format("{} is {} while the loop runs eagerly; a body run on concrete values must not "
+                  "read traced "
+                  "values",
+                  what, v.describe()),
+      location);
 }
 
 // A concrete one-element bool (or a bool literal) as a C++ bool.
@@ -55,7 +50,8 @@ bool condition_value(const Value& v, std::string_view construct, std::string_vie
     const Tensor& t = v.tensor();
     if (t.dtype() == DataType::kBool && t.numel() == 1) return *t.data<bool>();
   }
-  fail(construct, fmt::format("{} must be a bool scalar, got {}", what, v.describe()), location);
+  fail_construct(construct, fmt::format("{} must be a bool scalar, got {}", what, v.describe()),
+                 location);
 }
 
 // A concrete one-element integer (or an integer literal) as an int64.
@@ -66,80 +62,18 @@ int64_t trip_count_value(const Value& v, std::string_view construct,
     const Tensor& t = v.tensor();
     if (t.dtype() == DataType::kInt64 && t.numel() == 1) return *t.data<int64_t>();
   }
-  fail(construct, fmt::format("the trip count must be an int64 scalar, got {}", v.describe()),
-       location);
-}
-
-ir::Node* append(TraceScope& scope, const std::string& op_type, std::vector<ir::Value*> inputs,
-                 size_t num_outputs, const std::source_location& location,
-                 std::string_view hint = {}) {
-  scope.use_opset("", default_opset_version());
-  ir::Node* node = scope.graph().append_node(op_type, std::move(inputs), num_outputs);
-  for (ir::Value* out : node->outputs()) out->set_name(scope.fresh_name(hint));
-  mark_origin(*node, location);
-  return node;
-}
-
-// `v` as a value of the innermost trace: traced values as they are, literals
-// and concrete tensors as Constant nodes (literals of `dtype` unless it is
-// kUndefined).
-ir::Value* traced_of(const Value& v, DataType dtype, TraceScope& scope, std::string_view construct,
-                     std::string_view what, const std::source_location& location) {
-  if (v.is_traced()) return v.ir_value();
-  if (v.is_none()) return nullptr;
-  Tensor t;
-  if (v.is_literal()) {
-    t = literal_tensor(v, dtype == DataType::kUndefined ? default_literal_type(v) : dtype);
-  } else if (v.concrete().is_tensor()) {
-    t = v.tensor();
-  } else {
-    fail(construct,
-         fmt::format("{} is a concrete {}, which a graph cannot hold as a constant", what,
-                     v.describe()),
-         location);
-  }
-  scope.use_opset("", default_opset_version());
-  return append_constant(scope, std::move(t), location);
+  fail_construct(construct,
+                 fmt::format("the trip count must be an int64 scalar, got {}", v.describe()),
+                 location);
 }
 
 void expect_dtype(const Value& v, DataType expected, std::string_view construct,
                   std::string_view what, const std::source_location& location) {
   if (auto d = v.dtype(); d && *d != expected) {
-    fail(construct,
-         fmt::format("{} must be {}, but it is {}", what, ir::data_type_name(expected),
-                     ir::data_type_name(*d)),
-         location);
-  }
-}
-
-// Makes `results` the outputs of the graph the innermost scope traces into.
-// An ONNX graph output must be computed in its graph: inputs, values of
-// enclosing graphs and repeated values pass through an Identity, literals
-// and tensors become Constants (literal i of `literal_types[i]` when known).
-void set_graph_outputs(TraceScope& scope, const std::vector<Value>& results,
-                       const std::vector<DataType>& literal_types, std::string_view construct,
-                       const std::source_location& location) {
-  ir::Graph& g = scope.graph();
-  for (size_t i = 0; i < results.size(); ++i) {
-    const Value& v = results[i];
-    ir::Value* out = nullptr;
-    if (v.is_traced()) {
-      out = v.ir_value();
-      const bool produced_here =
-          out->graph() == &g && out->producer() != nullptr &&
-          std::find(g.outputs().begin(), g.outputs().end(), out) == g.outputs().end();
-      if (!produced_here) {
-        ir::Node* identity = append(scope, "Identity", {out}, 1, location);
-        identity->output(0)->set_type(out->type());
-        out = identity->output(0);
-      }
-    } else if (v.is_none()) {
-      fail(construct, fmt::format("result {} is an omitted value", i), location);
-    } else {
-      const DataType dtype = i < literal_types.size() ? literal_types[i] : DataType::kUndefined;
-      out = traced_of(v, dtype, scope, construct, fmt::format("result {}", i), location);
-    }
-    g.outputs().push_back(out);
+    fail_construct(construct,
+                   fmt::format("{} must be {}, but it is {}", what, ir::data_type_name(expected),
+                               ir::data_type_name(*d)),
+                   location);
   }
 }
 
@@ -185,7 +119,8 @@ std::vector<Value> if_impl(const Value& cond, BranchRef then_branch, BranchRef e
     return std::move(result.values);
   }
   TraceScope* scope = TraceScope::current();
-  if (!scope) fail(kIf, "the condition is a traced value but no trace is active", location);
+  if (!scope)
+    fail_construct(kIf, "the condition is a traced value but no trace is active", location);
   expect_dtype(cond, DataType::kBool, kIf, "the condition", location);
 
   auto then_graph = std::make_shared<ir::Graph>("then_branch");
@@ -194,12 +129,12 @@ std::vector<Value> if_impl(const Value& cond, BranchRef then_branch, BranchRef e
   const BodyResult else_result = trace_branch(*else_graph, else_branch, *scope);
   const size_t n = then_result.values.size();
   if (else_result.values.size() != n) {
-    fail(kIf,
-         fmt::format("then_branch returns {} values but else_branch returns {}", n,
-                     else_result.values.size()),
-         location);
+    fail_construct(kIf,
+                   fmt::format("then_branch returns {} values but else_branch returns {}", n,
+                               else_result.values.size()),
+                   location);
   }
-  if (n == 0) fail(kIf, "the branches return no values", location);
+  if (n == 0) fail_construct(kIf, "the branches return no values", location);
   ONNXSCRIPT_CHECK(arity == 0 || arity == n, "If: {} results where {} were expected", n, arity);
 
   // A literal in one branch takes the element type of the other's value.
@@ -225,14 +160,14 @@ std::vector<Value> if_impl(const Value& cond, BranchRef then_branch, BranchRef e
     const auto& e = else_graph->outputs()[i]->type();
     merge_types(t, e, &conflict);
     if (conflict) {
-      fail(kIf,
-           fmt::format("result {} is {} in then_branch but {} in else_branch", i, type_name(t),
-                       type_name(e)),
-           location);
+      fail_construct(kIf,
+                     fmt::format("result {} is {} in then_branch but {} in else_branch", i,
+                                 type_name(t), type_name(e)),
+                     location);
     }
   }
 
-  ir::Node* node = append(*scope, "If", {cond.ir_value()}, n, location);
+  ir::Node* node = append_traced_node(*scope, "If", {cond.ir_value()}, n, location);
   node->set_attribute(ir::Attribute::make_graph("then_branch", std::move(then_graph)));
   node->set_attribute(ir::Attribute::make_graph("else_branch", std::move(else_graph)));
   type_from_subgraphs(*node);
@@ -276,22 +211,24 @@ std::vector<Value> run_loop_eagerly(const Value& trip_count, const Value& cond,
     BodyResult result;
     body(args, result);
     if (result.values.size() < state.size()) {
-      fail(construct,
-           fmt::format("the body returns {} values but the loop carries {}", result.values.size(),
-                       state.size()),
-           location);
+      fail_construct(construct,
+                     fmt::format("the body returns {} values but the loop carries {}",
+                                 result.values.size(), state.size()),
+                     location);
     }
     const size_t k = result.values.size() - state.size();
     if (num_scans && *num_scans != k) {
-      fail(construct, fmt::format("the body returned {} scan outputs, then {}", *num_scans, k),
-           location);
+      fail_construct(construct,
+                     fmt::format("the body returned {} scan outputs, then {}", *num_scans, k),
+                     location);
     }
     num_scans = k;
     scans.resize(k);
     if (result.has_condition) {
       keep_going = condition_value(result.condition, construct, "the loop condition", location);
     } else if (!with_iteration) {
-      fail(construct, "the body must return continue_while(...) or break_if(...) first", location);
+      fail_construct(construct, "the body must return continue_while(...) or break_if(...) first",
+                     location);
     }
     for (size_t c = 0; c < state.size(); ++c) {
       const DataType dtype =
@@ -332,16 +269,18 @@ std::vector<Value> loop_impl(const Value& trip_count, const Value& cond, std::ve
   const std::string_view construct = with_iteration ? "for_range" : "while_loop";
   const size_t num_carried = carried.size();
   if (num_params != num_carried + (with_iteration ? 1 : 0)) {
-    fail(construct,
-         fmt::format("the body takes {} parameters, but the loop carries {} values{}", num_params,
-                     num_carried, with_iteration ? " (plus the iteration number)" : ""),
-         location);
+    fail_construct(
+        construct,
+        fmt::format("the body takes {} parameters, but the loop carries {} values{}", num_params,
+                    num_carried, with_iteration ? " (plus the iteration number)" : ""),
+        location);
   }
   TraceScope* scope = TraceScope::current();
   if (!scope) {
     for (const Value* v : {&trip_count, &cond}) {
       if (v->is_traced())
-        fail(construct, "a traced value is used outside the script that traces it", location);
+        fail_construct(construct, "a traced value is used outside the script that traces it",
+                       location);
     }
     return run_loop_eagerly(trip_count, cond, carried, with_iteration, num_results, body, construct,
                             location);
@@ -379,13 +318,14 @@ std::vector<Value> loop_impl(const Value& trip_count, const Value& cond, std::ve
     BodyResult result;
     body(args, result);
     if (result.values.size() < num_carried) {
-      fail(construct,
-           fmt::format("the body returns {} values but the loop carries {}", result.values.size(),
-                       num_carried),
-           location);
+      fail_construct(construct,
+                     fmt::format("the body returns {} values but the loop carries {}",
+                                 result.values.size(), num_carried),
+                     location);
     }
     if (!with_iteration && !result.has_condition) {
-      fail(construct, "the body must return continue_while(...) or break_if(...) first", location);
+      fail_construct(construct, "the body must return continue_while(...) or break_if(...) first",
+                     location);
     }
     has_condition = result.has_condition;
     num_scans = result.values.size() - num_carried;
@@ -410,10 +350,10 @@ std::vector<Value> loop_impl(const Value& trip_count, const Value& cond, std::ve
     const auto& next = body_graph->outputs()[1 + i]->type();
     merge_types(start, next, &conflict);
     if (conflict) {
-      fail(construct,
-           fmt::format("carried value {} starts as {} but the body returns {}", i, type_name(start),
-                       type_name(next)),
-           location);
+      fail_construct(construct,
+                     fmt::format("carried value {} starts as {} but the body returns {}", i,
+                                 type_name(start), type_name(next)),
+                     location);
     }
     ir::Value* input = body_graph->inputs()[2 + i];
     if (next && next->is_tensor() && input->type() && input->type()->shape &&
@@ -430,7 +370,8 @@ std::vector<Value> loop_impl(const Value& trip_count, const Value& cond, std::ve
 
   std::vector<ir::Value*> inputs{max_trips, initial_cond};
   inputs.insert(inputs.end(), initial.begin(), initial.end());
-  ir::Node* node = append(*scope, "Loop", std::move(inputs), num_carried + num_scans, location);
+  ir::Node* node =
+      append_traced_node(*scope, "Loop", std::move(inputs), num_carried + num_scans, location);
   node->set_attribute(ir::Attribute::make_graph("body", std::move(body_graph)));
   type_from_subgraphs(*node);
   std::vector<Value> outs;
@@ -446,10 +387,10 @@ Graph graph_impl(std::string name, std::vector<std::string> input_names,
                  std::source_location location) {
   constexpr std::string_view kGraph = "graph";
   if (input_names.size() != input_types.size()) {
-    fail(kGraph,
-         fmt::format("'{}' names {} inputs but its lambda takes {}", name, input_names.size(),
-                     input_types.size()),
-         location);
+    fail_construct(kGraph,
+                   fmt::format("'{}' names {} inputs but its lambda takes {}", name,
+                               input_names.size(), input_types.size()),
+                   location);
   }
   TraceScope* parent = TraceScope::current();
   std::shared_ptr<DetachedGraphInfo> info;
@@ -476,9 +417,11 @@ Graph graph_impl(std::string name, std::vector<std::string> input_names,
     BodyResult result;
     body(args, result);
     if (result.has_condition)
-      fail(kGraph, fmt::format("'{}' returns a loop condition; a graph returns values", name),
-           location);
-    if (result.values.empty()) fail(kGraph, fmt::format("'{}' returns no values", name), location);
+      fail_construct(kGraph,
+                     fmt::format("'{}' returns a loop condition; a graph returns values", name),
+                     location);
+    if (result.values.empty())
+      fail_construct(kGraph, fmt::format("'{}' returns no values", name), location);
     set_graph_outputs(scope, result.values, {}, kGraph, location);
   }
   return Graph(std::move(g));

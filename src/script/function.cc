@@ -8,6 +8,7 @@
 #include "onnxscript/serde/text.h"
 #include "onnxscript/support/file_io.h"
 #include "script/constant_node.h"
+#include "script/graph_outputs.h"
 #include "script/model_inference.h"
 #include "script/node_origin.h"
 
@@ -168,41 +169,6 @@ void add_traced_attribute(ir::Function& fn, const Param& param, ir::AttributeTyp
   }
 }
 
-void set_traced_outputs(ir::Function& fn, const std::vector<Value>& results) {
-  ir::Graph& body = fn.body();
-  TraceScope* scope = TraceScope::current();
-  for (size_t i = 0; i < results.size(); ++i) {
-    Value v = results[i];
-    ir::Value* out = v.ir_value();
-    const bool produced_here =
-        out && out->producer() && out->graph() == &body &&
-        std::find(body.outputs().begin(), body.outputs().end(), out) == body.outputs().end();
-    if (!produced_here) {
-      // Inputs, repeated outputs, captured values and constants get a node of
-      // their own, since an ONNX output must be produced in its graph.
-      if (!v.is_traced()) v = Value::traced(nullptr), out = nullptr;
-      ir::Value* source = results[i].is_traced() ? results[i].ir_value() : nullptr;
-      ir::Node* node;
-      if (source) {
-        node = body.append_node("Identity", {source}, 1);
-      } else if (results[i].is_literal()) {
-        throw ScriptError(fmt::format(
-            "output {} of '{}' is a bare literal; wrap it in a typed constant", i, fn.name));
-      } else if (results[i].is_concrete() && results[i].concrete().is_tensor()) {
-        node = body.append_node("Constant", {}, 1);
-        node->set_attribute(ir::Attribute::make_tensor("value", results[i].tensor()));
-      } else {
-        throw ScriptError(fmt::format("output {} of '{}' is {}, which a graph cannot return", i,
-                                      fn.name, results[i].describe()));
-      }
-      node->output(0)->set_name(scope ? scope->fresh_name() : fmt::format("out{}", i));
-      if (source) node->output(0)->set_type(source->type());
-      out = node->output(0);
-    }
-    body.outputs().push_back(out);
-  }
-}
-
 }  // namespace detail
 
 // ---------------------------------------------------------------- Function
@@ -212,6 +178,7 @@ struct Function::Impl {
   std::vector<Param> params;
   std::shared_ptr<const detail::ScriptBody> body;
   int64_t domain_version;
+  std::source_location location;  // of the script() call
   std::vector<ParamKind> kinds;
 
   mutable std::once_flag traced_once;
@@ -245,13 +212,15 @@ void note_callees(const std::vector<Function>& callees) {
 }  // namespace detail
 
 Function::Function(std::string domain, std::string name, std::vector<Param> params,
-                   std::shared_ptr<const detail::ScriptBody> body, int64_t domain_version)
+                   std::shared_ptr<const detail::ScriptBody> body, int64_t domain_version,
+                   std::source_location location)
     : impl_(std::make_shared<Impl>()) {
   impl_->domain = std::move(domain);
   impl_->name = std::move(name);
   impl_->params = std::move(params);
   impl_->body = std::move(body);
   impl_->domain_version = domain_version;
+  impl_->location = location;
   impl_->kinds = impl_->body->param_kinds();
   if (impl_->kinds.size() != impl_->params.size()) {
     throw ScriptError(fmt::format("script '{}' names {} parameters but its lambda takes {}",
@@ -264,12 +233,13 @@ const std::string& Function::domain() const { return impl_->domain; }
 
 namespace {
 
-// Traces `impl` into `fn`, collecting the functions it calls, and where
+// Traces `body` into `fn`, collecting the functions it calls, and where
 // its initializers were made into `*initializer_origins` when not null.
-void trace_into(const Function& self, const std::shared_ptr<const detail::ScriptBody>& body,
+// `location` is the script() call's: the nodes that make the outputs carry it.
+void trace_into(const std::source_location& location,
+                const std::shared_ptr<const detail::ScriptBody>& body,
                 const std::vector<Param>& params, ir::Function& fn, std::vector<Function>& callees,
                 std::vector<InitializerOrigin>* initializer_origins = nullptr) {
-  (void)self;
   // Concrete values made while tracing (a Tensor passed to an operator
   // becomes one before it becomes a Constant) die with the trace: the graph
   // keeps copies. Otherwise they would pile up in the thread's scope, a
@@ -279,7 +249,14 @@ void trace_into(const Function& self, const std::shared_ptr<const detail::Script
   scope.collect_initializer_origins(initializer_origins);
   tracing_callees.push_back(&callees);
   try {
-    body->trace(fn, params);
+    const std::vector<Value> results = body->trace(fn, params);
+    // A literal result takes the element type the lambda declares, if any.
+    std::vector<DataType> literal_types;
+    if (const std::optional<ir::Type> declared = body->declared_output_type();
+        declared && declared->is_tensor() && results.size() == 1)
+      literal_types.push_back(declared->elem_type);
+    detail::set_graph_outputs(scope, results, literal_types, fmt::format("script '{}'", fn.name),
+                              location);
   } catch (...) {
     tracing_callees.pop_back();
     throw;
@@ -293,7 +270,7 @@ const ir::Function& Function::to_function() const {
   std::call_once(impl_->traced_once, [&] {
     auto fn = std::make_unique<ir::Function>(impl_->domain, impl_->name);
     std::vector<InitializerOrigin> origins;
-    trace_into(*this, impl_->body, impl_->params, *fn, impl_->callees, &origins);
+    trace_into(impl_->location, impl_->body, impl_->params, *fn, impl_->callees, &origins);
     detail::initializers_to_constant_nodes(fn->body(), origins);
     impl_->traced = std::move(fn);
   });
@@ -362,7 +339,7 @@ void merge_opsets(ir::OpsetImports& into, const ir::OpsetImports& from, const st
 ir::Model Function::to_model() const {
   ir::Function main(impl_->domain, impl_->name);
   std::vector<Function> direct;
-  trace_into(*this, impl_->body, impl_->params, main, direct);
+  trace_into(impl_->location, impl_->body, impl_->params, main, direct);
   if (!main.attribute_names.empty()) {
     throw ScriptError(
         fmt::format("'{}' has attribute '{}' without a default; a model cannot leave it open",
@@ -388,7 +365,8 @@ ir::Model Function::to_model() const {
     auto fn = std::make_unique<ir::Function>(callee.impl_->domain, callee.impl_->name);
     std::vector<Function> ignored;
     std::vector<InitializerOrigin> origins;
-    trace_into(callee, callee.impl_->body, callee.impl_->params, *fn, ignored, &origins);
+    trace_into(callee.impl_->location, callee.impl_->body, callee.impl_->params, *fn, ignored,
+               &origins);
     detail::initializers_to_constant_nodes(fn->body(), origins);
     merge_opsets(model.opset_imports, fn->opset_imports, callee.impl_->name);
     model.functions().push_back(std::move(fn));

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "serde/atomic_file.h"
+#include "onnxscript/support/file_io.h"
 #include "serde/proto_codec.h"
 
 namespace onnxscript::serde::detail {

@@ -156,6 +156,11 @@ class ModelReader {
   }
 
   void read_graph(wire::GraphProto& p, ir::Graph& g, const Scope* parent) {
+    read_graph_contents(p, g, parent);
+    check_acyclic(g);  // outside the graph's frame: the message names the graph
+  }
+
+  void read_graph_contents(wire::GraphProto& p, ir::Graph& g, const Scope* parent) {
     ErrorContext::Frame frame(ctx_, "graph", p.name());
     std::string residue = capture_residue(p, ctx_);
     Scope scope{parent, {}};
@@ -224,7 +229,6 @@ class ModelReader {
     g.doc_string = p.doc_string();
     g.metadata_props = decode_metadata(p.metadata_props(), ctx_);
     g.unknown_fields = std::move(residue);
-    check_acyclic(g);
   }
 
   // Pass 1: nodes and their outputs, so that every name is defined.
@@ -430,63 +434,13 @@ class ModelReader {
   }
 
   // Rejects a graph whose nodes depend on each other in a cycle (including
-  // through values their subgraphs capture), naming a node on the cycle.
+  // through values their subgraphs read), naming a node on the cycle.
   void check_acyclic(const ir::Graph& g) {
-    std::vector<ir::Node*> order;
-    for (ir::Node* n : g.nodes()) order.push_back(n);
-    std::unordered_map<const ir::Node*, size_t> position;
-    position.reserve(order.size());
-    for (size_t i = 0; i < order.size(); ++i) position.emplace(order[i], i);
-
-    // The node of this graph that holds `n`, directly or through subgraphs.
-    auto owner_here = [&](ir::Node* n) -> ir::Node* {
-      while (n != nullptr && n->graph() != &g) n = n->graph()->parent_node();
-      return n;
-    };
-    std::vector<std::vector<size_t>> successors(order.size());
-    std::vector<std::vector<size_t>> predecessors(order.size());
-    std::vector<size_t> pending(order.size(), 0);
-    for (size_t i = 0; i < order.size(); ++i) {
-      for (ir::Value* out : order[i]->outputs()) {
-        for (const ir::Use& use : out->uses()) {
-          ir::Node* consumer = owner_here(use.node);
-          if (consumer == nullptr) continue;
-          const size_t j = position.at(consumer);
-          successors[i].push_back(j);
-          predecessors[j].push_back(i);
-          ++pending[j];
-        }
-      }
+    try {
+      (void)g.topological_order();
+    } catch (const ValidationError& e) {
+      ctx_.fail(e.what());
     }
-    std::vector<size_t> ready;
-    for (size_t i = 0; i < order.size(); ++i)
-      if (pending[i] == 0) ready.push_back(i);
-    size_t done = 0;
-    while (!ready.empty()) {
-      const size_t i = ready.back();
-      ready.pop_back();
-      ++done;
-      for (size_t s : successors[i])
-        if (--pending[s] == 0) ready.push_back(s);
-    }
-    if (done == order.size()) return;
-    // Every node left has a predecessor left; walking back from one must
-    // come round to a node on a cycle.
-    size_t at = 0;
-    while (pending[at] == 0) ++at;
-    std::vector<bool> seen(order.size(), false);
-    while (!seen[at]) {
-      seen[at] = true;
-      for (size_t p : predecessors[at]) {
-        if (pending[p] != 0) {
-          at = p;
-          break;
-        }
-      }
-    }
-    const ir::Node* n = order[at];
-    ctx_.fail(fmt::format("the nodes form a cycle through node '{}' ({}, #{})", n->name(),
-                          n->op_type(), at));
   }
 
   ErrorContext& ctx_;

@@ -5,10 +5,6 @@
 
 #include <google/protobuf/arena.h>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
 #include <new>
@@ -17,7 +13,7 @@
 #include <google/protobuf/io/zero_copy_stream_impl.h>
 #include <google/protobuf/wire_format_lite.h>
 
-#include "serde/atomic_file.h"
+#include "onnxscript/support/file_io.h"
 #include "serde/external_data.h"
 #include "serde/model_io.h"
 #include "serde/wire_encoder.h"
@@ -28,39 +24,18 @@ namespace {
 namespace fs = std::filesystem;
 using detail::ErrorContext;
 
-std::string read_file(const fs::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    const int err = errno;
-    throw IoError(fmt::format("{}: cannot open: {}", path.string(), std::strerror(err)));
-  }
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
-    throw IoError(fmt::format("{}: not a regular file", path.string()));
-  if (static_cast<uint64_t>(st.st_size) > kMaxProtoBytes) {
+// The bytes of a model or tensor file, refused with a ParseError before
+// anything is read when protobuf could not parse that many.
+std::string read_proto_file(const fs::path& path) {
+  std::error_code ec;
+  const uintmax_t size = fs::file_size(path, ec);
+  if (!ec && size > kMaxProtoBytes) {
     throw ParseError(
         fmt::format("{}: the file has {} bytes; protobuf cannot read more than 2 GB "
                     "(larger models keep their tensors in external data)",
-                    path.string(), st.st_size));
+                    path.string(), size));
   }
-  std::string bytes(static_cast<size_t>(st.st_size), '\0');
-  size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const int err = errno;
-      throw IoError(fmt::format("{}: cannot read: {}", path.string(), std::strerror(err)));
-    }
-    if (n == 0) break;  // the file shrank meanwhile
-    done += static_cast<size_t>(n);
-  }
-  bytes.resize(done);
-  return bytes;
+  return read_file(path);  // names the path when it is missing or not a regular file
 }
 
 fs::path directory_of(const fs::path& p) {
@@ -121,7 +96,7 @@ bool encode_inline(const ir::Model& model, wire::ModelProto* proto, ErrorContext
   return *size <= kMaxProtoBytes;
 }
 
-void write_proto(const google::protobuf::Message& proto, detail::AtomicFile& file) {
+void write_proto(const google::protobuf::Message& proto, AtomicFile& file) {
   google::protobuf::io::FileOutputStream out(file.fd());
   const bool ok = proto.SerializeToZeroCopyStream(&out) && out.Flush();
   if (!ok) {
@@ -188,7 +163,7 @@ std::string diagnose_parse_failure(std::string_view bytes,
 }  // namespace detail
 
 ir::Model load_model(const std::filesystem::path& path) {
-  const std::string bytes = read_file(path);
+  const std::string bytes = read_proto_file(path);
   return load_model_from_bytes(bytes, directory_of(path), path.string());
 }
 
@@ -239,7 +214,7 @@ void save_model(const ir::Model& model, const std::filesystem::path& path,
   if (!options.use_external_data) {
     std::string bytes;
     if (detail::encode_model_fast(model, &bytes)) {  // see serialize_model
-      detail::AtomicFile file(path);
+      AtomicFile file(path);
       file.write(bytes.data(), bytes.size());
       file.publish();
       return;
@@ -248,7 +223,7 @@ void save_model(const ir::Model& model, const std::filesystem::path& path,
     wire::ModelProto& proto = *google::protobuf::Arena::CreateMessage<wire::ModelProto>(&arena);
     uint64_t size = 0;
     if (encode_inline(model, &proto, ctx, &size)) {
-      detail::AtomicFile file(path);
+      AtomicFile file(path);
       write_proto(proto, file);
       file.publish();
       return;
@@ -271,7 +246,7 @@ void save_model(const ir::Model& model, const std::filesystem::path& path,
         "protobuf's 2 GB limit; lower external_data_threshold",
         options.external_data_threshold, size));
   }
-  detail::AtomicFile file(path);
+  AtomicFile file(path);
   write_proto(proto, file);
   file.finish();
   side.finish();
@@ -309,14 +284,14 @@ std::string tensor_to_proto_bytes(const ir::Tensor& tensor) {
 }
 
 ir::Tensor load_tensor_pb(const std::filesystem::path& path) {
-  const std::string bytes = read_file(path);
+  const std::string bytes = read_proto_file(path);
   return tensor_from_proto_bytes(bytes, directory_of(path), path.string());
 }
 
 void save_tensor_pb(const ir::Tensor& tensor, const std::filesystem::path& path) {
   ErrorContext ctx{path.string()};
   const wire::TensorProto proto = encode_tensor_inline(tensor, ctx);
-  detail::AtomicFile file(path);
+  AtomicFile file(path);
   write_proto(proto, file);
   file.publish();
 }

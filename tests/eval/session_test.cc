@@ -163,6 +163,28 @@ TEST(Session, OrdersNodesTopologically) {
             std::vector<float>{4});
 }
 
+// The planner orders nodes by ir::Graph::topological_order, whose error
+// names the graph and a node on the cycle.
+TEST(Session, ACycleIsAValidationErrorNamingTheGraphAndANode) {
+  ir::Model cyclic;
+  cyclic.opset_imports.set("", 17);
+  ir::Graph& cg = cyclic.graph();
+  cg.set_name("main");
+  ir::Value* in = cg.add_input("x", floats({Dim(2)}));
+  ir::Node* a = cg.append_node("Add", {in, nullptr}, 1);
+  a->set_name("a");
+  ir::Node* b = cg.append_node("Neg", {a->output(0)}, 1);
+  b->set_name("b");
+  a->set_input(1, b->output(0));
+  cg.outputs() = {output(cg, b, "y")};
+  try {
+    Session s{std::move(cyclic)};
+    ADD_FAILURE() << "no ValidationError";
+  } catch (const ValidationError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("graph 'main' has a cycle through node '"));
+  }
+}
+
 // if (c) then x + outer else Identity(x), both branches reading main-graph values.
 TEST(Session, IfBranchesReadOuterScope) {
   ir::Model m;

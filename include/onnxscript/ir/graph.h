@@ -443,8 +443,17 @@ class Graph {
   /// initializer when what the rest of the model needs is already as high.
   int64_t ir_version_bound() const { return ir_version_bound_; }
 
-  /// Reorders nodes so each comes after the producers of its inputs (stable
-  /// for already sorted graphs). Throws ValidationError naming a node on a cycle.
+  /// The live nodes in an order where each comes after every node it depends
+  /// on: the producers of its inputs, and of the values its subgraphs
+  /// (however deeply nested) read from this graph as node inputs or return
+  /// as outputs. Stable: of the nodes ready at each step the earliest in the
+  /// current order comes first, so a sorted graph keeps its order. Does not
+  /// rely on use lists. Throws ValidationError naming this graph and a node
+  /// on the cycle (name, operator and position) when nodes depend on each
+  /// other in a cycle, which includes a node that reads its own output.
+  std::vector<Node*> topological_order() const;
+  /// Reorders the nodes as topological_order() gives them; on a cycle,
+  /// throws as it does and leaves the graph as it was.
   void sort_topologically();
 
   // ---- nesting ----

@@ -139,8 +139,9 @@ namespace detail {
 class ScriptBody {
  public:
   virtual ~ScriptBody() = default;
-  /// Binds the lambda parameters as inputs/attributes of `fn` and traces the body.
-  virtual void trace(ir::Function& fn, const std::vector<Param>& params) const = 0;
+  /// Binds the lambda parameters as inputs/attributes of `fn` and traces the
+  /// body; returns its results, which the caller makes the body's outputs.
+  virtual std::vector<Value> trace(ir::Function& fn, const std::vector<Param>& params) const = 0;
   /// Runs the body on concrete values. `attributes` holds one entry per
   /// attribute parameter, already defaulted.
   virtual std::vector<eval::RuntimeValue> run(std::span<const Value> inputs,
@@ -210,9 +211,11 @@ void note_callees(const std::vector<Function>& callees);
 /// A script function: a cheap, shared handle. Trace results are cached.
 class Function {
  public:
-  /// Use script() to make one.
+  /// Use script() to make one. `location` is where: the nodes that make the
+  /// body's outputs (see script()) and errors about them name it.
   Function(std::string domain, std::string name, std::vector<Param> params,
-           std::shared_ptr<const detail::ScriptBody> body, int64_t domain_version = 1);
+           std::shared_ptr<const detail::ScriptBody> body, int64_t domain_version = 1,
+           std::source_location location = std::source_location::current());
 
   /// The function's name.
   const std::string& name() const;
@@ -296,8 +299,6 @@ std::optional<ir::Type> declared_type() {
 Value add_traced_input(ir::Function& fn, const std::string& name, std::optional<ir::Type> type);
 /// Registers an attribute parameter (with its default) on a traced function.
 void add_traced_attribute(ir::Function& fn, const Param& param, ir::AttributeType type);
-/// Sets the body's outputs from the lambda's results.
-void set_traced_outputs(ir::Function& fn, const std::vector<Value>& results);
 /// Reads an attribute value for eager runs.
 template <typename T>
 T attribute_value(const ir::Attribute& a);
@@ -337,7 +338,7 @@ class LambdaBody final : public ScriptBody {
  public:
   explicit LambdaBody(F f) : f_(std::move(f)) {}
 
-  void trace(ir::Function& fn, const std::vector<Param>& params) const override {
+  std::vector<Value> trace(ir::Function& fn, const std::vector<Param>& params) const override {
     size_t index = 0;
     auto bind = [&]<typename P>() -> P {
       const Param& param = params.at(index++);
@@ -353,7 +354,7 @@ class LambdaBody final : public ScriptBody {
     std::tuple<Params...> args{bind.template operator()<Params>()...};
     std::vector<Value> results;
     flatten_result(std::apply(f_, args), results);
-    set_traced_outputs(fn, results);
+    return results;
   }
 
   std::vector<eval::RuntimeValue> run(std::span<const Value> inputs,
@@ -401,19 +402,26 @@ std::shared_ptr<const ScriptBody> make_body(F f, R (C::*)(Params...) const) {
 
 /// Makes a script function in domain "this" from a lambda. `params` names
 /// the lambda's parameters in order; attribute parameters may carry defaults.
+/// The lambda's results become the body's outputs as an If branch's do: an
+/// input, a captured or repeated value passes through an Identity, and a
+/// literal or tensor becomes a Constant (a literal of the declared element
+/// type, when the lambda declares one, as in `-> FLOAT<"N">`). Those nodes
+/// record the line of the script() call.
 template <typename F>
-Function script(std::string name, std::vector<Param> params, F lambda) {
+Function script(std::string name, std::vector<Param> params, F lambda,
+                std::source_location location = std::source_location::current()) {
   auto body = detail::make_body(std::move(lambda), &F::operator());
-  return Function("this", std::move(name), std::move(params), std::move(body));
+  return Function("this", std::move(name), std::move(params), std::move(body), 1, location);
 }
 
 /// Like script(), in a chosen domain and domain version.
 template <typename F>
 Function script(std::string domain, int64_t domain_version, std::string name,
-                std::vector<Param> params, F lambda) {
+                std::vector<Param> params, F lambda,
+                std::source_location location = std::source_location::current()) {
   auto body = detail::make_body(std::move(lambda), &F::operator());
   return Function(std::move(domain), std::move(name), std::move(params), std::move(body),
-                  domain_version);
+                  domain_version, location);
 }
 
 }  // namespace onnxscript
