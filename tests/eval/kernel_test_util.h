@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "error_message.h"
 #include "onnxscript/eval/kernel.h"
 #include "onnxscript/eval/runtime_value.h"
 #include "onnxscript/ir/element_types.h"
@@ -21,15 +22,11 @@ std::vector<T> values(const RuntimeValue& v) {
   return std::vector<T>(t.data<T>(), t.data<T>() + t.numel());
 }
 
-/// The message of the KernelError that running `f` throws ("" if none).
+/// The message of the KernelError that running `f` throws (a test failure
+/// and "" if none).
 template <typename F>
 std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const KernelError& e) {
-    return e.what();
-  }
-  return "";
+  return testing::message_of<KernelError>(std::forward<F>(f));
 }
 
 }  // namespace onnxscript::eval::test_util

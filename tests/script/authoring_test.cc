@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "error_message.h"
 #include "onnxscript/onnxscript.h"
 #include "script/script_test_util.h"
 
@@ -25,13 +26,7 @@ using testing::op_types;
 // returns "") when it throws none.
 template <typename F>
 std::string script_error_of(F&& f) {
-  try {
-    f();
-  } catch (const ScriptError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected a ScriptError";
-  return "";
+  return testing::message_of<ScriptError>(std::forward<F>(f));
 }
 
 // "authoring_test.cc:<line>", as errors name the user's line.

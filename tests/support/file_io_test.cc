@@ -1,4 +1,5 @@
 #include "onnxscript/support/file_io.h"
+#include "error_message.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -34,13 +35,7 @@ size_t count_entries(const fs::path& dir) {
 // none.
 template <typename F>
 std::string io_error_of(F&& f) {
-  try {
-    f();
-  } catch (const IoError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no IoError";
-  return "";
+  return testing::message_of<IoError>(std::forward<F>(f));
 }
 
 TEST(FileIo, WritesAndReadsBack) {
