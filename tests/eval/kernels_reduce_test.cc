@@ -1,5 +1,6 @@
 // Tests for the Reduce* kernels (src/eval/kernels/reduce/).
 #include <cmath>
+#include <limits>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -83,6 +84,41 @@ TEST(Reduce, IntegerMeanTruncatesAndEmptySetsGiveIdentities) {
               ElementsAre(1, 1));
   auto mx = values<float>(run_op("ReduceMax", {empty}, {A::make_ints("axes", {1})})[0]);
   EXPECT_TRUE(std::isinf(mx[0]) && mx[0] < 0);
+}
+
+// Every Reduce operator on an input of shape [2, 0, 4], whose empty axis is
+// not the innermost (ONNX 1.22's test_reduce_sum_empty_set_non_reduced_axis_zero
+// reduces axis 2 of it). The index walk used to visit one run before it looked
+// at the extents: it wrote into an empty accumulator (a crash) and read past
+// the empty input, so Max/Min/Prod/LogSumExp over the empty axis 1 gave 0.
+TEST(Reduce, AnEmptyOuterAxisGivesEmptyOutputsOrIdentities) {
+  const Tensor x(DataType::kFloat, {2, 0, 4});
+  const float inf = std::numeric_limits<float>::infinity();
+  struct Case {
+    const char* op;
+    float identity;  // over an empty set (NaN: a mean of nothing)
+  };
+  const Case cases[] = {{"ReduceSum", 0.0f},       {"ReduceSumSquare", 0.0f},
+                        {"ReduceL1", 0.0f},        {"ReduceL2", 0.0f},
+                        {"ReduceProd", 1.0f},      {"ReduceMax", -inf},
+                        {"ReduceMin", inf},        {"ReduceLogSum", -inf},
+                        {"ReduceLogSumExp", -inf}, {"ReduceMean", std::nanf("")}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.op);
+    // Axis 2 reduced: nothing to reduce, an empty [2, 0, 1].
+    const Tensor kept_empty = run_op(c.op, {x}, {A::make_ints("axes", {2})})[0].tensor();
+    EXPECT_EQ(kept_empty.shape(), (std::vector<int64_t>{2, 0, 1}));
+    EXPECT_EQ(kept_empty.numel(), 0);
+    // Axis 1 reduced: a [2, 1, 4] of the identity.
+    const Tensor identities = run_op(c.op, {x}, {A::make_ints("axes", {1})})[0].tensor();
+    ASSERT_EQ(identities.shape(), (std::vector<int64_t>{2, 1, 4}));
+    for (float v : values<float>(identities)) {
+      if (std::isnan(c.identity))
+        EXPECT_TRUE(std::isnan(v)) << v;
+      else
+        EXPECT_EQ(v, c.identity);
+    }
+  }
 }
 
 TEST(Reduce, Float16RoundTrips) {

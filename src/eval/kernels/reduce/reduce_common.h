@@ -13,6 +13,7 @@
 // Reducing an empty set gives the operation's identity: 0 for sums, 1 for
 // products, -inf/+inf (or the integer extremes) for max/min, as ONNX 18
 // specifies.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -89,11 +90,15 @@ inline T finish(A acc, int64_t count) {
 
 /// Calls f(in_offset, out_offset, run) for runs of `run` consecutive input
 /// elements that all map to out_offset (when the innermost axis is reduced)
-/// or to out_offset..out_offset+run (when it is kept).
+/// or to out_offset..out_offset+run (when it is kept). An empty input has no
+/// runs: f is never called, and every output keeps the operation's identity.
 template <typename F>
 void walk(std::span<const int64_t> shape, const std::vector<int64_t>& out_strides, F&& f) {
   const size_t rank = shape.size();
   if (rank == 0) return f(0, 0, 1);
+  // The do-while below visits the first index before it looks at the
+  // extents, so an extent of 0 must stop it here.
+  if (std::find(shape.begin(), shape.end(), 0) != shape.end()) return;
   std::vector<int64_t> outer(shape.begin(), shape.end() - 1);
   std::vector<int64_t> ostr(out_strides.begin(), out_strides.end() - 1);
   std::vector<int64_t> index(outer.size(), 0);
