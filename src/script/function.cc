@@ -377,7 +377,11 @@ ir::Model Function::to_model() const {
   return model;
 }
 
-std::string Function::to_text() const { return text::print_model(to_model()); }
+std::string Function::to_text(int64_t max_tensor_elements) const {
+  text::PrintOptions options;
+  options.max_tensor_elements = max_tensor_elements;
+  return text::print_model(to_model(), options);
+}
 
 void Function::save(const std::filesystem::path& path) const {
   ir::Model model = to_model();

@@ -227,8 +227,13 @@ class Function {
   /// A model whose main graph is the traced body, with every function it
   /// calls, transitively, as a model-local function.
   ir::Model to_model() const;
-  /// The model in ONNX textual syntax.
-  std::string to_text() const;
+  /// The model in ONNX textual syntax, for reading: the data of a tensor with
+  /// more than `max_tensor_elements` elements prints as `{...}`, so a model
+  /// with real weights stays short. Negative prints every element, which the
+  /// parser needs (it rejects `{...}`); save() to a .txt path does that.
+  std::string to_text(int64_t max_tensor_elements = kTextTensorElements) const;
+  /// The default of to_text(): tensors up to this size print in full.
+  static constexpr int64_t kTextTensorElements = 64;
   /// Saves to_model() to `path` (binary ONNX; .txt writes text).
   void save(const std::filesystem::path& path) const;
 
