@@ -136,36 +136,48 @@ Value add_traced_input(ir::Function& fn, const std::string& name, std::optional<
   return Value::traced(fn.body().add_input(name, std::move(type)));
 }
 
+ir::Attribute convert_attribute(ir::Attribute value, ir::AttributeType expected,
+                                std::string_view function, std::string_view what,
+                                const std::source_location& location) {
+  if (value.type == expected) return value;
+  if (!value.is_reference()) {
+    if (expected == ir::AttributeType::kFloat && value.type == ir::AttributeType::kInt)
+      return ir::Attribute::make_float(value.name, static_cast<float>(value.as_int()));
+    if (expected == ir::AttributeType::kFloats && value.type == ir::AttributeType::kInts) {
+      const std::vector<int64_t>& ints = value.as_ints();
+      return ir::Attribute::make_floats(value.name, std::vector<float>(ints.begin(), ints.end()));
+    }
+  }
+  throw ScriptError(fmt::format("'{}': {} is {}, but the parameter is {} (at {})", function, what,
+                                ir::attribute_type_name(value.type),
+                                ir::attribute_type_name(expected), where(location)));
+}
+
 namespace {
-ir::Attribute default_attribute(const Param& param, ir::AttributeType type) {
+
+// The default of an attribute parameter; Function's constructor has already
+// converted it to the parameter's type.
+ir::Attribute default_attribute(const Param& param) {
   return std::visit(
       [&](const auto& v) -> ir::Attribute {
-        using V = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<V, std::monostate>) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) {
           return {};
         } else {
-          ir::Attribute a = attribute_argument(param.name, v);
-          // An integer default written for a float attribute ({"alpha", 1}) is a float.
-          if (type == ir::AttributeType::kFloat && a.type == ir::AttributeType::kInt) {
-            a = ir::Attribute::make_float(param.name, static_cast<float>(a.as_int()));
-          }
-          if (a.type != type) {
-            throw ScriptError(fmt::format(
-                "the default of attribute '{}' is {}, but the parameter is {}", param.name,
-                ir::attribute_type_name(a.type), ir::attribute_type_name(type)));
-          }
-          return a;
+          return attribute_argument(param.name, v);
         }
       },
       param.default_value);
 }
+
 }  // namespace
 
 void add_traced_attribute(ir::Function& fn, const Param& param, ir::AttributeType type) {
   if (std::holds_alternative<std::monostate>(param.default_value)) {
     fn.attribute_names.push_back(param.name);
   } else {
-    fn.attribute_defaults.push_back(default_attribute(param, type));
+    ir::Attribute a = default_attribute(param);
+    ONNXSCRIPT_CHECK(a.type == type, "a script's defaults are converted when it is made");
+    fn.attribute_defaults.push_back(std::move(a));
   }
 }
 
@@ -180,6 +192,7 @@ struct Function::Impl {
   int64_t domain_version;
   std::source_location location;  // of the script() call
   std::vector<ParamKind> kinds;
+  std::vector<ir::AttributeType> attribute_types;  // per parameter; kUndefined for inputs
 
   mutable std::once_flag traced_once;
   mutable std::unique_ptr<ir::Function> traced;
@@ -225,6 +238,19 @@ Function::Function(std::string domain, std::string name, std::vector<Param> para
   if (impl_->kinds.size() != impl_->params.size()) {
     throw ScriptError(fmt::format("script '{}' names {} parameters but its lambda takes {}",
                                   impl_->name, impl_->params.size(), impl_->kinds.size()));
+  }  // Defaults take their parameter's type once, here: {"alpha", 2} for an
+  // Attr<float> is 2.0 in the traced function and in every eager call.
+  impl_->attribute_types = impl_->body->attribute_types();
+  for (size_t i = 0; i < impl_->params.size(); ++i) {
+    Param& param = impl_->params[i];
+    if (impl_->kinds[i] != ParamKind::kAttribute ||
+        std::holds_alternative<std::monostate>(param.default_value))
+      continue;
+    const ir::Attribute a = detail::convert_attribute(
+        detail::default_attribute(param), impl_->attribute_types[i], impl_->name,
+        fmt::format("the default of attribute '{}'", param.name), location);
+    if (a.type == ir::AttributeType::kFloat) param.default_value = a.as_float();
+    if (a.type == ir::AttributeType::kFloats) param.default_value = a.as_floats();
   }
 }
 
@@ -420,18 +446,12 @@ Outputs Function::call(std::vector<detail::Argument> arguments,
             fmt::format("'{}': argument {} must be a value for attribute '{}' (at {})", impl.name,
                         i, param.name, detail::where(location)));
       }
-      given.push_back(arguments[i].attribute(param.name));
+      given.push_back(detail::convert_attribute(
+          arguments[i].attribute(param.name), impl.attribute_types[i], impl.name,
+          fmt::format("attribute '{}'", param.name), location));
       complete.push_back(given.back());
     } else if (!std::holds_alternative<std::monostate>(param.default_value)) {
-      complete.push_back(std::visit(
-          [&](const auto& v) -> ir::Attribute {
-            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) {
-              return {};
-            } else {
-              return detail::attribute_argument(param.name, v);
-            }
-          },
-          param.default_value));
+      complete.push_back(detail::default_attribute(param));
     } else {
       throw ScriptError(fmt::format("'{}': attribute '{}' is missing (at {})", impl.name,
                                     param.name, detail::where(location)));

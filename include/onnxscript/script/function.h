@@ -148,9 +148,22 @@ class ScriptBody {
                                               std::span<const ir::Attribute> attributes) const = 0;
   /// The kind of each lambda parameter, in order.
   virtual std::vector<ParamKind> param_kinds() const = 0;
+  /// The attribute type of each lambda parameter, in order (kUndefined for
+  /// inputs).
+  virtual std::vector<ir::AttributeType> attribute_types() const = 0;
   /// The output type the lambda declares (a typed return such as FLOAT<"N">), if any.
   virtual std::optional<ir::Type> declared_output_type() const = 0;
 };
+
+/// `value` as an attribute of type `expected`, for an attribute parameter of
+/// the script `function`: the one conversion that calls (traced or eager)
+/// and defaults go through. An int where a float is declared becomes that
+/// float, and ints become floats, as operator attributes allow; anything
+/// else is a ScriptError naming the function, `what` (say "attribute
+/// 'alpha'") and `location`.
+ir::Attribute convert_attribute(ir::Attribute value, ir::AttributeType expected,
+                                std::string_view function, std::string_view what,
+                                const std::source_location& location);
 
 /// Converts a call-site argument for an attribute parameter.
 ir::Attribute attribute_argument(std::string name, int64_t v);
@@ -328,6 +341,16 @@ constexpr ir::AttributeType attribute_type_of() {
   return ir::AttributeType::kUndefined;
 }
 
+/// The attribute type of a lambda parameter type (kUndefined for an input).
+template <typename P>
+constexpr ir::AttributeType attribute_type_of_param() {
+  if constexpr (ParamTraits<P>::is_attribute) {
+    return attribute_type_of<typename ParamTraits<P>::type>();
+  } else {
+    return ir::AttributeType::kUndefined;
+  }
+}
+
 /// Flattens a lambda result (Value, TypedValue, Outputs, tuple of them) into values.
 inline void flatten_result(const Value& v, std::vector<Value>& out) { out.push_back(v); }
 inline void flatten_result(const Outputs& o, std::vector<Value>& out) {
@@ -388,6 +411,10 @@ class LambdaBody final : public ScriptBody {
 
   std::vector<ParamKind> param_kinds() const override {
     return {(ParamTraits<Params>::is_attribute ? ParamKind::kAttribute : ParamKind::kInput)...};
+  }
+
+  std::vector<ir::AttributeType> attribute_types() const override {
+    return {attribute_type_of_param<Params>()...};
   }
 
  private:
