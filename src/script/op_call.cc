@@ -237,6 +237,10 @@ class OpCall {
         if (j != i && inputs_[j].is_traced() &&
             formal_of(sig_, j)->type_param == formal.type_param) {
           plan.cast_like = static_cast<int>(j);
+          // The constant keeps the literal's full precision until CastLike
+          // gives it the peer's type: a float32 constant would round 0.01
+          // before a double peer sees it, and eager mode does not.
+          if (inputs_[i].kind() == Value::Kind::kFloatLiteral) plan.dtype = DataType::kDouble;
           break;
         }
       }
