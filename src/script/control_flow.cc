@@ -11,6 +11,7 @@
 #include "onnxscript/script/op_call.h"
 #include "onnxscript/script/operators.h"
 #include "onnxscript/script/trace.h"
+#include "script/constant_node.h"
 #include "script/graph_outputs.h"
 #include "script/literal.h"
 #include "script/subgraph.h"
@@ -181,6 +182,54 @@ std::vector<Value> if_impl(const Value& cond, BranchRef then_branch, BranchRef e
 
 namespace {
 
+// The scan outputs of a loop that ran no iteration: empty tensors of the
+// element type the body gives them. The body never ran, so it is traced
+// once, on inputs typed like the carried values, which is where the Session
+// finds the same types (in the Loop body's graph). A body that cannot be
+// traced (C++ control flow on its values, say) leaves the type unknown, and
+// the outputs are float, the one case where the two modes may differ.
+std::vector<Tensor> empty_scan_outputs(const std::vector<eval::RuntimeValue>& state,
+                                       bool with_iteration, std::optional<size_t> num_scans,
+                                       BodyRef body) {
+  ir::Graph probe("loop_body");
+  ir::OpsetImports opsets;
+  std::vector<std::optional<ir::Type>> types;
+  try {
+    TraceScope scope(probe, opsets);
+    std::vector<Value> args;
+    if (with_iteration)
+      args.push_back(
+          Value::traced(probe.add_input("iter", ir::Type::tensor(DataType::kInt64, ir::Shape{}))));
+    for (size_t c = 0; c < state.size(); ++c) {
+      std::optional<ir::Type> type;
+      if (state[c].is_tensor()) type = detail::tensor_value_type(state[c].tensor());
+      args.push_back(Value::traced(probe.add_input(fmt::format("v{}", c), std::move(type))));
+    }
+    BodyResult result;
+    body(args, result);
+    for (size_t q = state.size(); q < result.values.size(); ++q) {
+      const ir::Value* v = result.values[q].ir_value();
+      types.push_back(v && v->type() && v->type()->is_tensor() ? v->type()
+                                                               : std::optional<ir::Type>());
+    }
+  } catch (const Error&) {
+    types.clear();
+  }
+  std::vector<Tensor> outs;
+  for (size_t q = 0; q < num_scans.value_or(types.size()); ++q) {
+    const std::optional<ir::Type> type = q < types.size() ? types[q] : std::nullopt;
+    // Stacked over no iteration: a leading 0, then the element's shape when
+    // every dimension of it is known.
+    std::vector<int64_t> dims{0};
+    if (type && type->shape &&
+        std::all_of(type->shape->begin(), type->shape->end(),
+                    [](const ir::Dim& d) { return d.is_static(); }))
+      for (const ir::Dim& d : *type->shape) dims.push_back(d.value());
+    outs.emplace_back(type ? type->elem_type : DataType::kFloat, dims);
+  }
+  return outs;
+}
+
 std::vector<Value> run_loop_eagerly(const Value& trip_count, const Value& cond,
                                     const std::vector<Value>& carried, bool with_iteration,
                                     size_t num_results, BodyRef body, std::string_view construct,
@@ -201,7 +250,9 @@ std::vector<Value> run_loop_eagerly(const Value& trip_count, const Value& cond,
   if (num_results != kDynamicCount && num_results >= state.size())
     num_scans = num_results - state.size();
   std::vector<std::vector<eval::RuntimeValue>> scans(num_scans.value_or(0));
+  bool ran_once = false;
   for (int64_t i = 0; i < trips && keep_going; ++i) {
+    ran_once = true;
     // Each iteration's intermediate values are released when it ends.
     EagerScope iteration;
     std::vector<Value> args;
@@ -245,11 +296,12 @@ std::vector<Value> run_loop_eagerly(const Value& trip_count, const Value& cond,
   std::vector<Value> outs;
   outs.reserve(state.size() + scans.size());
   for (const eval::RuntimeValue& s : state) outs.emplace_back(s);
+  if (!ran_once) {
+    for (Tensor& t : empty_scan_outputs(state, with_iteration, num_scans, body))
+      outs.emplace_back(std::move(t));
+    return outs;
+  }
   for (const auto& items : scans) {
-    if (items.empty()) {
-      outs.emplace_back(Tensor(DataType::kFloat, {0}));
-      continue;
-    }
     // Stacked along a new first axis, as the ONNX Loop does.
     const ir::Attribute attrs[] = {ir::Attribute::make_int("axis", 0),
                                    ir::Attribute::make_int("new_axis", 1)};

@@ -191,6 +191,25 @@ TEST(Loops, ZeroIterations) {
   expect_both(WeightedSums, {"[0. 0.]", "[]"}, floats({1, 2}), Tensor::scalar<int64_t>(0));
 }
 
+// A loop that runs no iteration scans nothing, yet its scan outputs keep the
+// element type the body gives them: `seen` scans the int64 iteration number.
+// Eager mode returned an empty float tensor, the Session an int64 one.
+TEST(Loops, ZeroIterationsKeepTheScanOutputsElementTypeInBothModes) {
+  const Tensor empty = floats({});
+  const auto [total, seen] = SumUntil(empty, Tensor::scalar(4.0f)).as<2>();
+  EXPECT_EQ(seen.tensor().dtype(), DataType::kInt64);
+  EXPECT_EQ(seen.tensor().shape(), (std::vector<int64_t>{0}));
+  ir::Model model = SumUntil.to_model();
+  const std::vector<eval::RuntimeValue> exported =
+      eval::Session(std::move(model)).run({empty, Tensor::scalar(4.0f)});
+  EXPECT_EQ(exported.at(1).tensor().dtype(), DataType::kInt64);
+  // The scan of a float value stays float, shaped [0, element shape].
+  const auto [w_total, w_partial] =
+      WeightedSums(floats({1, 2}), Tensor::scalar<int64_t>(0)).as<2>();
+  EXPECT_EQ(w_partial.tensor().dtype(), DataType::kFloat);
+  EXPECT_EQ(w_partial.tensor().shape(), (std::vector<int64_t>{0, 2}));
+}
+
 TEST(Golden, ForWhileAndEarlyExitLoops) {
   testing::expect_golden("script/loops", WeightedSums.to_text() + "\n" + Doubling.to_text() + "\n" +
                                              SumUntil.to_text());
