@@ -192,7 +192,8 @@ struct Function::Impl {
   int64_t domain_version;
   std::source_location location;  // of the script() call
   std::vector<ParamKind> kinds;
-  std::vector<ir::AttributeType> attribute_types;  // per parameter; kUndefined for inputs
+  std::vector<ir::AttributeType> attribute_types;    // per parameter; kUndefined for inputs
+  std::vector<std::optional<ir::Type>> input_types;  // per parameter, as declared
 
   mutable std::once_flag traced_once;
   mutable std::unique_ptr<ir::Function> traced;
@@ -241,6 +242,7 @@ Function::Function(std::string domain, std::string name, std::vector<Param> para
   }  // Defaults take their parameter's type once, here: {"alpha", 2} for an
   // Attr<float> is 2.0 in the traced function and in every eager call.
   impl_->attribute_types = impl_->body->attribute_types();
+  impl_->input_types = impl_->body->input_types();
   for (size_t i = 0; i < impl_->params.size(); ++i) {
     Param& param = impl_->params[i];
     if (impl_->kinds[i] != ParamKind::kAttribute ||
@@ -418,6 +420,36 @@ void Function::save(const std::filesystem::path& path) const {
   }
 }
 
+namespace {
+
+// A concrete tensor passed for an input that declares its type: the element
+// type, the rank and every static dimension must match, as Session::run
+// requires of a model's inputs. Symbolic dimensions take any size.
+void check_eager_input(const std::string& function, const std::string& name,
+                       const std::optional<ir::Type>& declared, const Value& value,
+                       const std::source_location& location) {
+  if (!declared || !declared->is_tensor() || !value.is_concrete() || !value.concrete().is_tensor())
+    return;
+  const Tensor& t = value.tensor();
+  auto fail = [&](const std::string& what) {
+    throw ScriptError(fmt::format("'{}': input '{}' must be {}, but {} (at {})", function, name,
+                                  declared->to_string(), what, detail::where(location)));
+  };
+  if (declared->elem_type != DataType::kUndefined && t.dtype() != declared->elem_type)
+    fail(fmt::format("the argument is {}", ir::data_type_name(t.dtype())));
+  if (!declared->shape) return;
+  const ir::Shape& shape = *declared->shape;
+  if (static_cast<size_t>(t.rank()) != shape.size())
+    fail(fmt::format("the argument has rank {} (shape [{}])", t.rank(), fmt::join(t.shape(), ",")));
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d].is_static() && shape[d].value() != t.shape()[d])
+      fail(fmt::format("dimension {} of the argument is {} (shape [{}])", d, t.shape()[d],
+                       fmt::join(t.shape(), ",")));
+  }
+}
+
+}  // namespace
+
 Outputs Function::call(std::vector<detail::Argument> arguments,
                        std::source_location location) const {
   const Impl& impl = *impl_;
@@ -495,6 +527,13 @@ Outputs Function::call(std::vector<detail::Argument> arguments,
     return Outputs(std::move(outs));
   }
 
+  // The Session checks a model's inputs against their declared types; an
+  // eager call checks the same, so both modes accept the same arguments.
+  for (size_t i = 0, input = 0; i < impl.params.size(); ++i) {
+    if (impl.kinds[i] != ParamKind::kInput) continue;
+    check_eager_input(impl.name, impl.params[i].name, impl.input_types[i], inputs[input++],
+                      location);
+  }
   std::vector<eval::RuntimeValue> results;
   {
     EagerScope scope;

@@ -151,6 +151,9 @@ class ScriptBody {
   /// The attribute type of each lambda parameter, in order (kUndefined for
   /// inputs).
   virtual std::vector<ir::AttributeType> attribute_types() const = 0;
+  /// The type each input parameter declares (FLOAT<"N", 64>), in order; none
+  /// for untyped inputs (Value) and attributes.
+  virtual std::vector<std::optional<ir::Type>> input_types() const = 0;
   /// The output type the lambda declares (a typed return such as FLOAT<"N">), if any.
   virtual std::optional<ir::Type> declared_output_type() const = 0;
 };
@@ -351,6 +354,16 @@ constexpr ir::AttributeType attribute_type_of_param() {
   }
 }
 
+/// The type an input parameter type declares; none for an attribute.
+template <typename P>
+std::optional<ir::Type> input_type_of_param() {
+  if constexpr (ParamTraits<P>::is_attribute) {
+    return std::nullopt;
+  } else {
+    return declared_type<P>();
+  }
+}
+
 /// Flattens a lambda result (Value, TypedValue, Outputs, tuple of them) into values.
 inline void flatten_result(const Value& v, std::vector<Value>& out) { out.push_back(v); }
 inline void flatten_result(const Outputs& o, std::vector<Value>& out) {
@@ -415,6 +428,10 @@ class LambdaBody final : public ScriptBody {
 
   std::vector<ir::AttributeType> attribute_types() const override {
     return {attribute_type_of_param<Params>()...};
+  }
+
+  std::vector<std::optional<ir::Type>> input_types() const override {
+    return {input_type_of_param<Params>()...};
   }
 
  private:
