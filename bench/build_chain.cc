@@ -11,7 +11,9 @@
 // Prints one line per case: "<case> <operator nodes per second>" (the best
 // of three builds), and on stderr where the time went: tracing (to_model),
 // serializing, releasing, and the first build's total, which also pays for
-// faulting in fresh memory.
+// faulting in fresh memory. ONNXSCRIPT_BENCH_RETENTION_MIB=N makes the
+// library keep up to N MiB of pool blocks and encoder scratch between builds
+// (the default is 16 MiB of each; bench/README.md gives what that costs).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -20,7 +22,9 @@
 #include <vector>
 
 #include "chain.h"
+#include "onnxscript/ir/object_pool.h"
 #include "onnxscript/onnxscript.h"
+#include "onnxscript/serde/serde.h"
 
 using namespace onnxscript;
 using Clock = std::chrono::steady_clock;
@@ -67,6 +71,14 @@ int main(int argc, char** argv) {
       (!only.empty() && only != "off" && only != "on" && only != "constants")) {
     std::fprintf(stderr, "usage: build_chain [NODES > 0] [off|on|constants]\n");
     return 2;
+  }
+  // ONNXSCRIPT_BENCH_RETENTION_MIB sets what the library keeps between
+  // builds (pool blocks and encoder scratch), to measure what the defaults
+  // (16 MiB each) cost against keeping more.
+  if (const char* mib = std::getenv("ONNXSCRIPT_BENCH_RETENTION_MIB")) {
+    const size_t bytes = static_cast<size_t>(std::atoll(mib)) << 20;
+    onnxscript::ir::set_pool_retention_bytes(bytes);
+    onnxscript::serde::set_encoder_scratch_retention_bytes(bytes);
   }
   struct Case {
     const char* name;

@@ -38,8 +38,8 @@ bool takes_huge_page(size_t bytes) { return bytes > kHugePoolBlock / 2 && bytes 
 // large graph after another, that zeroing was a tenth of the building time.
 // A kept block is marked MADV_FREE, so the kernel may still take its pages
 // back under memory pressure (the next use then faults in fresh zeroed
-// pages); until then, reusing it costs nothing. At most kMaxKeptBlocks are
-// kept (256 MiB, all reclaimable); beyond that, blocks are unmapped.
+// pages); until then, reusing it costs nothing. At most the retention limit
+// (set_pool_retention_bytes) is kept; beyond it, blocks are unmapped.
 class KeptBlocks {
  public:
   void* take() {
@@ -51,7 +51,7 @@ class KeptBlocks {
   }
   bool keep(void* block) noexcept {
     std::lock_guard lock(mutex_);
-    if (blocks_.size() >= kMaxKeptBlocks) return false;
+    if ((blocks_.size() + 1) * kHugePoolBlock > limit_) return false;
     try {
       blocks_.push_back(block);
     } catch (const std::bad_alloc&) {
@@ -60,11 +60,28 @@ class KeptBlocks {
     madvise(block, kHugePoolBlock, MADV_FREE);
     return true;
   }
+  // Lowers or raises the limit; blocks over a lower one are unmapped now.
+  void set_limit(size_t bytes) {
+    std::lock_guard lock(mutex_);
+    limit_ = bytes;
+    while (blocks_.size() * kHugePoolBlock > limit_) {
+      munmap(blocks_.back(), kHugePoolBlock);
+      blocks_.pop_back();
+    }
+  }
+  size_t limit() {
+    std::lock_guard lock(mutex_);
+    return limit_;
+  }
+  size_t kept_bytes() {
+    std::lock_guard lock(mutex_);
+    return blocks_.size() * kHugePoolBlock;
+  }
 
  private:
-  static constexpr size_t kMaxKeptBlocks = 128;
   std::mutex mutex_;
   std::vector<void*> blocks_;
+  size_t limit_ = kDefaultPoolRetentionBytes;
 };
 
 // Never destroyed: graphs that outlive main() may still give blocks back.
@@ -75,6 +92,30 @@ KeptBlocks& kept_blocks() {
 
 }  // namespace
 #endif
+
+void set_pool_retention_bytes(size_t bytes) {
+#if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
+  kept_blocks().set_limit(bytes);
+#else
+  (void)bytes;
+#endif
+}
+
+size_t pool_retention_bytes() {
+#if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
+  return kept_blocks().limit();
+#else
+  return 0;
+#endif
+}
+
+size_t pool_retained_bytes() {
+#if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
+  return kept_blocks().kept_bytes();
+#else
+  return 0;
+#endif
+}
 
 bool huge_pool_blocks_enabled() {
 #if defined(ONNXSCRIPT_POOL_HUGE_PAGES)

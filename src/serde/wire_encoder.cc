@@ -54,6 +54,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstring>
 #include <memory>
@@ -68,6 +69,12 @@
 
 namespace onnxscript::serde::detail {
 namespace {
+
+// The most scratch a thread keeps between encoders (see Encoder::Scratch).
+std::atomic<size_t>& scratch_retention_limit() {
+  static std::atomic<size_t> limit{kDefaultEncoderScratchRetentionBytes};
+  return limit;
+}
 
 static_assert(std::endian::native == std::endian::little,
               "fixed-width wire values are copied as they lie in memory");
@@ -1423,7 +1430,8 @@ class Encoder {
   // thresholds move) costs a page fault per 4 KiB: a loop of builds of the
   // 100,000-node chain ran about a fifth slower for it, depending on what
   // else the program had allocated. So each thread keeps the last
-  // encoder's, up to kKeptScratchBytes, for the next.
+  // encoder's, up to the retention limit (set_encoder_scratch_retention_bytes),
+  // for the next.
   struct Scratch {
     std::vector<std::unique_ptr<ScopeStorage>> scopes;
     NameClashCheck clashes;
@@ -1433,12 +1441,15 @@ class Encoder {
       return bytes;
     }
   };
-  static constexpr size_t kKeptScratchBytes = size_t{256} << 20;
+
+ public:
   // This thread's kept scratch (empty while an encoder uses it).
   static std::unique_ptr<Scratch>& kept_scratch() {
     thread_local std::unique_ptr<Scratch> kept;
     return kept;
   }
+
+ private:
   static std::unique_ptr<Scratch> take_scratch() {
     std::unique_ptr<Scratch> scratch = std::move(kept_scratch());
     return scratch ? std::move(scratch) : std::make_unique<Scratch>();
@@ -1446,7 +1457,8 @@ class Encoder {
   // Gives the scratch back for the next encoder on this thread.
   struct ReturnScratch {
     void operator()(Scratch* scratch) const {
-      if (scratch->retained_bytes() <= kKeptScratchBytes && !kept_scratch()) {
+      if (scratch->retained_bytes() <= scratch_retention_limit().load(std::memory_order_relaxed) &&
+          !kept_scratch()) {
         kept_scratch().reset(scratch);
       } else {
         delete scratch;
@@ -1466,6 +1478,16 @@ class Encoder {
 
 }  // namespace
 
+size_t kept_scratch_bytes() {
+  const auto& kept = Encoder::kept_scratch();
+  return kept ? kept->retained_bytes() : 0;
+}
+
+void drop_kept_scratch_over(size_t limit) {
+  auto& kept = Encoder::kept_scratch();
+  if (kept && kept->retained_bytes() > limit) kept.reset();
+}
+
 bool encode_model_fast(const ir::Model& model, std::string* out, const char** bail_reason) {
   if (bail_reason) *bail_reason = nullptr;
   try {
@@ -1479,3 +1501,18 @@ bool encode_model_fast(const ir::Model& model, std::string* out, const char** ba
 }
 
 }  // namespace onnxscript::serde::detail
+
+namespace onnxscript::serde {
+
+void set_encoder_scratch_retention_bytes(size_t bytes) {
+  detail::scratch_retention_limit().store(bytes, std::memory_order_relaxed);
+  detail::drop_kept_scratch_over(bytes);
+}
+
+size_t encoder_scratch_retention_bytes() {
+  return detail::scratch_retention_limit().load(std::memory_order_relaxed);
+}
+
+size_t encoder_scratch_retained_bytes() { return detail::kept_scratch_bytes(); }
+
+}  // namespace onnxscript::serde

@@ -27,6 +27,23 @@ void* allocate_pool_block(size_t bytes);
 /// Returns a block from allocate_pool_block; `bytes` as given to it.
 void free_pool_block(void* block, size_t bytes) noexcept;
 
+/// The default of set_pool_retention_bytes: 16 MiB, eight huge blocks.
+inline constexpr size_t kDefaultPoolRetentionBytes = size_t{16} << 20;
+/// How many bytes of the huge blocks that dead graphs free the process keeps
+/// for the next graph, instead of giving them back to the system (kept
+/// blocks are marked MADV_FREE, so the kernel can still reclaim them under
+/// pressure). A program that builds one large graph after another builds
+/// faster with more (each fresh huge page is zeroed by the kernel when first
+/// touched); a service that builds one model and runs for days wants 0.
+/// Lowering the limit unmaps what is kept above it at once. Thread-safe.
+/// Without huge-page blocks (not Linux, or under AddressSanitizer) nothing
+/// is kept and this has no effect.
+void set_pool_retention_bytes(size_t bytes);
+/// The current limit (0 where nothing is ever kept).
+size_t pool_retention_bytes();
+/// The bytes kept now.
+size_t pool_retained_bytes();
+
 /// Storage for objects of type `T` that all die together, with the pool.
 /// The owner constructs each object in place (the IR's constructors are
 /// private to Graph): `new (pool.next_slot()) T(...)`, then `pool.commit()`.

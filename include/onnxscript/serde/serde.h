@@ -38,6 +38,20 @@ namespace onnxscript::serde {
 /// The largest message protobuf can encode or decode: 2 GiB - 1 bytes.
 inline constexpr size_t kMaxProtoBytes = 0x7fffffff;
 
+/// The default of set_encoder_scratch_retention_bytes: 16 MiB.
+inline constexpr size_t kDefaultEncoderScratchRetentionBytes = size_t{16} << 20;
+/// The most working memory (name tables and lists, megabytes for a model of
+/// a million nodes) that a thread keeps after writing a model, for the next
+/// one it writes. Writing one large model after another is faster with more;
+/// a service that writes one model wants 0. Applies to every thread; this
+/// thread's kept memory above a lower limit is freed at once, another
+/// thread's when it next writes a model.
+void set_encoder_scratch_retention_bytes(size_t bytes);
+/// The current limit.
+size_t encoder_scratch_retention_bytes();
+/// What this thread keeps now.
+size_t encoder_scratch_retained_bytes();
+
 /// How save_model lays out tensor data.
 struct SaveOptions {
   /// When true, tensors (initializers, Constant and other tensor attributes,
