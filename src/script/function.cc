@@ -279,10 +279,12 @@ void trace_into(const std::source_location& location,
   try {
     const std::vector<Value> results = body->trace(fn, params);
     // A literal result takes the element type the lambda declares, if any.
-    std::vector<DataType> literal_types;
-    if (const std::optional<ir::Type> declared = body->declared_output_type();
-        declared && declared->is_tensor() && results.size() == 1)
-      literal_types.push_back(declared->elem_type);
+    const std::vector<std::optional<ir::Type>> declared = body->declared_output_types();
+    std::vector<DataType> literal_types(results.size(), DataType::kUndefined);
+    if (declared.size() == results.size()) {
+      for (size_t i = 0; i < results.size(); ++i)
+        if (declared[i] && declared[i]->is_tensor()) literal_types[i] = declared[i]->elem_type;
+    }
     detail::set_graph_outputs(scope, results, literal_types, fmt::format("script '{}'", fn.name),
                               location);
   } catch (...) {
@@ -382,9 +384,10 @@ ir::Model Function::to_model() const {
   model.producer_name = "onnxscript-cpp";
   model.set_graph(main.take_body());
   model.graph().set_name(impl_->name);
-  if (auto declared = impl_->body->declared_output_type();
-      declared && model.graph().outputs().size() == 1) {
-    model.graph().outputs()[0]->set_type(*declared);
+  if (const std::vector<std::optional<ir::Type>> declared = impl_->body->declared_output_types();
+      declared.size() == model.graph().outputs().size()) {
+    for (size_t i = 0; i < declared.size(); ++i)
+      if (declared[i]) model.graph().outputs()[i]->set_type(*declared[i]);
   }
   merge_opsets(model.opset_imports, main.opset_imports, impl_->name);
   // The main body was traced just above; tracing it again as a function
@@ -411,8 +414,41 @@ std::string Function::to_text(int64_t max_tensor_elements) const {
   return text::print_model(to_model(), options);
 }
 
+namespace {
+
+// A model's inputs and outputs need a type, and a tensor one a rank, or the
+// ONNX checker refuses the file (dimensions may stay unknown). save()
+// refuses to write such a model, with the way out; to_model() and to_text()
+// still give it, for reading.
+void check_model_signature(const ir::Model& model, const std::string& script,
+                           const std::source_location& location) {
+  auto check = [&](const ir::Value* v, std::string_view role) {
+    const std::optional<ir::Type>& type = v->type();
+    std::string missing;
+    if (!type || type->kind == ir::TypeKind::kUnspecified ||
+        (type->is_tensor() && type->elem_type == DataType::kUndefined))
+      missing = "the type";
+    else if (type->is_tensor() && !type->shape)
+      missing =
+          fmt::format("the rank (its element type is {})", ir::data_type_name(type->elem_type));
+    if (missing.empty()) return;
+    throw ScriptError(fmt::format(
+        "script '{}': {} of {} '{}' is not known while building, and an ONNX model needs it; "
+        "declare it in the lambda's {} (FLOAT<\"N\">; a std::tuple of typed values for several "
+        "results) (script at {})",
+        script, missing, role, v->name(), role == "input" ? "parameter" : "return type",
+        detail::where(location)));
+  };
+  for (const ir::Value* in : model.graph().inputs())
+    if (!in->const_value()) check(in, "input");
+  for (const ir::Value* out : model.graph().outputs()) check(out, "output");
+}
+
+}  // namespace
+
 void Function::save(const std::filesystem::path& path) const {
   ir::Model model = to_model();
+  check_model_signature(model, impl_->name, impl_->location);
   if (path.extension() == ".txt") {
     write_file_atomically(path, text::print_model(model));
   } else {

@@ -45,6 +45,16 @@ void infer_model_types(ir::Model& model) {
         !complete(outputs[i])) {
       outputs[i]->set_type(g.outputs()[i]->type());
     }
+    // Failing a shape, an element type alone is a valid type, and better than none.
+    if (!outputs[i]->type() || outputs[i]->type()->kind == ir::TypeKind::kUnspecified) {
+      auto partial = [&](const ir::Value* v) {
+        return v->name() == name && v->type() && v->type()->kind != ir::TypeKind::kUnspecified;
+      };
+      for (const ir::Value* v : g.value_info())
+        if (partial(v)) outputs[i]->set_type(v->type());
+      if (i < g.outputs().size() && partial(g.outputs()[i]) && !outputs[i]->type())
+        outputs[i]->set_type(g.outputs()[i]->type());
+    }
   }
 }
 

@@ -154,8 +154,10 @@ class ScriptBody {
   /// The type each input parameter declares (FLOAT<"N", 64>), in order; none
   /// for untyped inputs (Value) and attributes.
   virtual std::vector<std::optional<ir::Type>> input_types() const = 0;
-  /// The output type the lambda declares (a typed return such as FLOAT<"N">), if any.
-  virtual std::optional<ir::Type> declared_output_type() const = 0;
+  /// The output types the lambda declares, one per result: a typed return
+  /// such as `-> FLOAT<"N">` declares one, `-> std::tuple<FLOAT<"N">,
+  /// INT64<>>` one per element; none for results it leaves untyped (Value).
+  virtual std::vector<std::optional<ir::Type>> declared_output_types() const = 0;
 };
 
 /// `value` as an attribute of type `expected`, for an attribute parameter of
@@ -354,6 +356,16 @@ constexpr ir::AttributeType attribute_type_of_param() {
   }
 }
 
+/// The types a lambda's return type declares, one per result.
+template <typename R>
+struct DeclaredResultTypes {
+  static std::vector<std::optional<ir::Type>> get() { return {declared_type<R>()}; }
+};
+template <typename... Ts>
+struct DeclaredResultTypes<std::tuple<Ts...>> {
+  static std::vector<std::optional<ir::Type>> get() { return {declared_type<Ts>()...}; }
+};
+
 /// The type an input parameter type declares; none for an attribute.
 template <typename P>
 std::optional<ir::Type> input_type_of_param() {
@@ -420,7 +432,9 @@ class LambdaBody final : public ScriptBody {
     return out;
   }
 
-  std::optional<ir::Type> declared_output_type() const override { return declared_type<R>(); }
+  std::vector<std::optional<ir::Type>> declared_output_types() const override {
+    return DeclaredResultTypes<R>::get();
+  }
 
   std::vector<ParamKind> param_kinds() const override {
     return {(ParamTraits<Params>::is_attribute ? ParamKind::kAttribute : ParamKind::kInput)...};
