@@ -93,29 +93,16 @@ KeptBlocks& kept_blocks() {
 }  // namespace
 #endif
 
-void set_pool_retention_bytes(size_t bytes) {
+// Nothing is kept where pool blocks are not huge pages.
 #if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
-  kept_blocks().set_limit(bytes);
+void set_pool_retention_bytes(size_t bytes) { kept_blocks().set_limit(bytes); }
+size_t pool_retention_bytes() { return kept_blocks().limit(); }
+size_t pool_retained_bytes() { return kept_blocks().kept_bytes(); }
 #else
-  (void)bytes;
+void set_pool_retention_bytes(size_t) {}
+size_t pool_retention_bytes() { return 0; }
+size_t pool_retained_bytes() { return 0; }
 #endif
-}
-
-size_t pool_retention_bytes() {
-#if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
-  return kept_blocks().limit();
-#else
-  return 0;
-#endif
-}
-
-size_t pool_retained_bytes() {
-#if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
-  return kept_blocks().kept_bytes();
-#else
-  return 0;
-#endif
-}
 
 bool huge_pool_blocks_enabled() {
 #if defined(ONNXSCRIPT_POOL_HUGE_PAGES)
