@@ -100,4 +100,51 @@ std::string RuntimeValue::describe() const {
   return "?";
 }
 
+std::string type_mismatch(const ir::Type& declared, const RuntimeValue& value, bool check_shapes) {
+  switch (declared.kind) {
+    case ir::TypeKind::kUnspecified:
+      return "";
+    case ir::TypeKind::kTensor: {
+      if (!value.is_tensor()) return fmt::format("expected a tensor, got {}", value.describe());
+      const Tensor& t = value.tensor();
+      if (declared.elem_type != DataType::kUndefined && declared.elem_type != t.dtype())
+        return fmt::format("expected element type {}, got {}",
+                           ir::data_type_name(declared.elem_type), ir::data_type_name(t.dtype()));
+      if (!declared.shape || !check_shapes) return "";
+      if (declared.shape->size() != t.shape().size())
+        return fmt::format("expected rank {} ({}), got rank {} (shape [{}])",
+                           declared.shape->size(), declared.to_string(), t.rank(),
+                           fmt::join(t.shape(), ","));
+      for (size_t d = 0; d < declared.shape->size(); ++d) {
+        const ir::Dim& dim = (*declared.shape)[d];
+        if (dim.is_static() && dim.value() != t.shape()[d])
+          return fmt::format("dimension {} must be {} ({}), got shape [{}]", d, dim.value(),
+                             declared.to_string(), fmt::join(t.shape(), ","));
+      }
+      return "";
+    }
+    case ir::TypeKind::kSequence:
+      return value.is_sequence() ? ""
+                                 : fmt::format("expected a sequence, got {}", value.describe());
+    case ir::TypeKind::kOptional:
+      // An optional input also accepts its element directly (as ONNX Runtime does).
+      return value.is_optional() || value.is_none() || value.is_tensor() || value.is_sequence()
+                 ? ""
+                 : fmt::format("expected an optional, got {}", value.describe());
+    case ir::TypeKind::kMap: {
+      if (!value.is_map()) return fmt::format("expected a map, got {}", value.describe());
+      const MapValue& map = value.map();
+      const ir::Type* value_type = declared.element.get();
+      const DataType want_values =
+          value_type && value_type->is_tensor() ? value_type->elem_type : DataType::kUndefined;
+      if ((declared.elem_type != DataType::kUndefined && declared.elem_type != map.keys.dtype()) ||
+          (want_values != DataType::kUndefined && want_values != map.values.dtype()))
+        return fmt::format("expected {}, got {}", declared.to_string(), value.describe());
+      return "";
+    }
+    default:
+      return "";
+  }
+}
+
 }  // namespace onnxscript::eval

@@ -458,30 +458,17 @@ void Function::save(const std::filesystem::path& path) const {
 
 namespace {
 
-// A concrete tensor passed for an input that declares its type: the element
-// type, the rank and every static dimension must match, as Session::run
-// requires of a model's inputs. Symbolic dimensions take any size.
+// A concrete value passed for an input that declares its type must fit it
+// as Session::run requires of a model's inputs (eval::type_mismatch: kind,
+// element type, rank, static dimensions).
 void check_eager_input(const std::string& function, const std::string& name,
                        const std::optional<ir::Type>& declared, const Value& value,
                        const std::source_location& location) {
-  if (!declared || !declared->is_tensor() || !value.is_concrete() || !value.concrete().is_tensor())
-    return;
-  const Tensor& t = value.tensor();
-  auto fail = [&](const std::string& what) {
-    throw ScriptError(fmt::format("'{}': input '{}' must be {}, but {} (at {})", function, name,
-                                  declared->to_string(), what, detail::where(location)));
-  };
-  if (declared->elem_type != DataType::kUndefined && t.dtype() != declared->elem_type)
-    fail(fmt::format("the argument is {}", ir::data_type_name(t.dtype())));
-  if (!declared->shape) return;
-  const ir::Shape& shape = *declared->shape;
-  if (static_cast<size_t>(t.rank()) != shape.size())
-    fail(fmt::format("the argument has rank {} (shape [{}])", t.rank(), fmt::join(t.shape(), ",")));
-  for (size_t d = 0; d < shape.size(); ++d) {
-    if (shape[d].is_static() && shape[d].value() != t.shape()[d])
-      fail(fmt::format("dimension {} of the argument is {} (shape [{}])", d, t.shape()[d],
-                       fmt::join(t.shape(), ",")));
-  }
+  if (!declared || !value.is_concrete()) return;
+  const std::string problem = eval::type_mismatch(*declared, value.concrete());
+  if (!problem.empty())
+    throw ScriptError(fmt::format("'{}': input '{}' must be {}: {} (at {})", function, name,
+                                  declared->to_string(), problem, detail::where(location)));
 }
 
 }  // namespace

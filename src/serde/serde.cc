@@ -214,9 +214,7 @@ void save_model(const ir::Model& model, const std::filesystem::path& path,
   if (!options.use_external_data) {
     std::string bytes;
     if (detail::encode_model_fast(model, &bytes)) {  // see serialize_model
-      AtomicFile file(path);
-      file.write(bytes.data(), bytes.size());
-      file.publish();
+      write_file_atomically(path, bytes);
       return;
     }
     google::protobuf::Arena arena;  // see serialize_model

@@ -26,7 +26,7 @@ TEST(EagerSignature, AStaticDimensionMustMatch) {
   int line = 0;
   const std::string m = eager_error(Tensor::zeros(DataType::kFloat, {2, 32}), &line);
   EXPECT_THAT(m, HasSubstr("'project': input 'X' must be float[B,64]"));
-  EXPECT_THAT(m, HasSubstr("dimension 1 of the argument is 32"));
+  EXPECT_THAT(m, HasSubstr("dimension 1 must be 64 (float[B,64]), got shape [2,32]"));
   EXPECT_THAT(m, HasSubstr("eager_signature_test.cc:" + std::to_string(line)));
   // The Session refuses the same input.
   ir::Model model = project.to_model();
@@ -37,13 +37,14 @@ TEST(EagerSignature, AStaticDimensionMustMatch) {
 TEST(EagerSignature, TheRankMustMatch) {
   int line = 0;
   EXPECT_THAT(eager_error(Tensor::zeros(DataType::kFloat, {2, 64, 1}), &line),
-              HasSubstr("the argument has rank 3"));
+              HasSubstr("expected rank 2 (float[B,64]), got rank 3"));
 }
 
 TEST(EagerSignature, TheElementTypeMustMatchAndIsNamed) {
   int line = 0;
   const std::string m = eager_error(Tensor::zeros(DataType::kDouble, {2, 64}), &line);
-  EXPECT_THAT(m, HasSubstr("'project': input 'X' must be float[B,64], but the argument is double"));
+  EXPECT_THAT(m, HasSubstr("'project': input 'X' must be float[B,64]: expected element type float, "
+                           "got double"));
 }
 
 TEST(EagerSignature, SymbolicDimensionsTakeAnySize) {

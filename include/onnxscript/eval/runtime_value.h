@@ -89,4 +89,13 @@ class RuntimeValue {
   std::shared_ptr<const void> payload_;
 };
 
+/// Why `value` does not fit `declared`, or "" when it does: the kind, the
+/// element type and, with `check_shapes`, the rank and every static
+/// dimension ("expected element type float, got double", "dimension 1 must
+/// be 64 (float[B,64]), got shape [2,32]"). Symbolic and unknown dimensions
+/// take any size. Session::run and eager calls of script functions check
+/// their inputs with it.
+std::string type_mismatch(const ir::Type& declared, const RuntimeValue& value,
+                          bool check_shapes = true);
+
 }  // namespace onnxscript::eval
