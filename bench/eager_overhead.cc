@@ -88,12 +88,11 @@ int main() {
   }
   {
     // The same chain written as a script author writes it: typed operators
-    // on concrete Values (type checks, literal handling, the eager scope),
+    // on concrete Values (type checks, literal handling, counted concrete values),
     // which is what eager mode costs a user. Compared with numpy's chain.
     constexpr int kChain = 1000;
     const double ns = best_ns_per_op(kChain * 20, [&] {
       for (int rep = 0; rep < 20; ++rep) {
-        EagerScope scope;  // releases the intermediate values after each chain
         Value v = x.tensor(), w = y.tensor();
         for (int i = 0; i < kChain; ++i) {
           switch (i % 3) {

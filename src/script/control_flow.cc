@@ -253,8 +253,6 @@ std::vector<Value> run_loop_eagerly(const Value& trip_count, const Value& cond,
   bool ran_once = false;
   for (int64_t i = 0; i < trips && keep_going; ++i) {
     ran_once = true;
-    // Each iteration's intermediate values are released when it ends.
-    EagerScope iteration;
     std::vector<Value> args;
     args.reserve(state.size() + 1);
     if (with_iteration) args.emplace_back(Tensor::scalar<int64_t>(i));

@@ -39,9 +39,17 @@ Tensor tensor_of(const T& v) {
 
 }  // namespace
 
+// A numeric attribute used as a value adapts its element type to the value
+// beside it, as a C++ literal does (Value::adapts_type()); a string keeps its
+// own. Both modes start from the same tensor, the one a Constant made from
+// the attribute holds (float32 for float, int64 for int), so they agree.
 template <typename T>
 Attr<T>::operator Value() const {
-  if (!is_reference()) return Value(tensor_of(value_));
+  constexpr bool kNumeric = !std::is_same_v<T, std::string>;
+  if (!is_reference()) {
+    const Value v(tensor_of(value_));
+    return kNumeric ? v.adapting_type() : v;
+  }
   TraceScope* scope = TraceScope::current();
   if (!scope)
     throw ScriptError(
@@ -49,8 +57,15 @@ Attr<T>::operator Value() const {
   ir::Node* node = scope->graph().append_node("Constant", {}, 1);
   node->set_attribute(ir::Attribute::make_reference(constant_attribute_for<T>(),
                                                     detail::attribute_type_of<T>(), reference_));
-  node->output(0)->set_name(scope->fresh_name(reference_));
-  return Value::traced(node->output(0));
+  ir::Value* out = node->output(0);
+  out->set_name(scope->fresh_name(reference_));
+  // The Constant's type is known from the attribute's: a scalar, or a list
+  // of unknown length.
+  const DataType dtype = tensor_of(T{}).dtype();
+  const bool is_list = tensor_of(T{}).rank() == 1;
+  out->set_type(ir::Type::tensor(dtype, is_list ? ir::Shape{ir::Dim()} : ir::Shape{}));
+  const Value v = Value::traced(out);
+  return kNumeric ? v.adapting_type() : v;
 }
 
 template <typename T>
@@ -268,11 +283,6 @@ void trace_into(const std::source_location& location,
                 const std::shared_ptr<const detail::ScriptBody>& body,
                 const std::vector<Param>& params, ir::Function& fn, std::vector<Function>& callees,
                 std::vector<InitializerOrigin>* initializer_origins = nullptr) {
-  // Concrete values made while tracing (a Tensor passed to an operator
-  // becomes one before it becomes a Constant) die with the trace: the graph
-  // keeps copies. Otherwise they would pile up in the thread's scope, a
-  // tensor per constant, until the thread ends.
-  EagerScope concrete_values;
   TraceScope scope(fn.body(), fn.opset_imports);
   scope.collect_initializer_origins(initializer_origins);
   tracing_callees.push_back(&callees);
@@ -557,11 +567,7 @@ Outputs Function::call(std::vector<detail::Argument> arguments,
     check_eager_input(impl.name, impl.params[i].name, impl.input_types[i], inputs[input++],
                       location);
   }
-  std::vector<eval::RuntimeValue> results;
-  {
-    EagerScope scope;
-    results = impl.body->run(inputs, complete);
-  }
+  std::vector<eval::RuntimeValue> results = impl.body->run(inputs, complete);
   std::vector<Value> outs;
   outs.reserve(results.size());
   for (auto& r : results) outs.emplace_back(r);

@@ -93,9 +93,10 @@ std::optional<DataType> parse_tensor_type(std::string_view type) {
   return ir::parse_data_type(type.substr(prefix.size(), type.size() - prefix.size() - 1));
 }
 
+// The element type a literal, or a value that adapts its type, takes.
 struct LiteralPlan {
-  DataType dtype = DataType::kUndefined;
-  int cast_like = -1;  // index of a traced peer of unknown type to CastLike to
+  DataType dtype = DataType::kUndefined;  // kUndefined: keep its own
+  int cast_like = -1;                     // index of a traced peer of unknown type to CastLike to
 };
 
 // Throws a ScriptError that names the operator and the user's line.
@@ -108,12 +109,15 @@ struct LiteralPlan {
 // Checks known element types against the type constraints, and that inputs
 // sharing a type parameter agree. `bound` (one slot per type parameter,
 // empty on entry) receives the element type each parameter is bound to.
+// Values that adapt their type (attributes used as values) are left to
+// plan_literals, like literals: they take the type their peers bind.
 void check_input_types(const OpSignature& sig, std::span<const Value> inputs,
                        std::span<std::optional<DataType>> bound,
                        const std::source_location& location) {
   ScratchArray<size_t> bound_by(sig.type_params.size());
   for (size_t i = 0; i < inputs.size(); ++i) {
     const FormalInput& formal = *formal_of(sig, i);
+    if (inputs[i].adapts_type()) continue;
     const auto dtype = inputs[i].dtype();
     if (!dtype) continue;
     if (formal.type_param < 0) {
@@ -202,6 +206,7 @@ class OpCall {
         fail(fmt::format("takes at most {} inputs, got {}", sig_.inputs.size(), inputs_.size()));
     }
     check_input_types(sig_, inputs_, bound_.span(), location_);
+    bind_adapting_inputs();
     plan_literals();
     return traced_ ? record() : evaluate();
   }
@@ -209,14 +214,42 @@ class OpCall {
  private:
   [[noreturn]] void fail(const std::string& message) const { fail_op(sig_, location_, message); }
 
+  // A value that adapts its type binds its type parameter only when no
+  // peer does, not even a traced peer of unknown type (which it follows
+  // with CastLike): `alpha * 2` on an int attribute stays int64.
+  void bind_adapting_inputs() {
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      const Value& v = inputs_[i];
+      if (!v.adapts_type()) continue;
+      const int param = formal_of(sig_, i)->type_param;
+      const auto dtype = v.dtype();
+      if (param < 0 || !dtype || bound_[static_cast<size_t>(param)]) continue;
+      bool follows_peer = false;
+      for (size_t j = 0; j < inputs_.size(); ++j) {
+        follows_peer |= j != i && !inputs_[j].adapts_type() && inputs_[j].is_traced() &&
+                        formal_of(sig_, j)->type_param == param;
+      }
+      if (follows_peer) continue;
+      const TypeParam& allowed = sig_.type_params[static_cast<size_t>(param)];
+      const auto bit = static_cast<unsigned>(*dtype);
+      if (bit >= 64 || ((allowed.tensor_mask >> bit) & 1) == 0) {
+        fail(fmt::format("input '{}' has type {}, which {} does not allow; allowed: {}",
+                         formal_of(sig_, i)->name, tensor_type_string(*dtype), allowed.name,
+                         fmt::join(allowed.allowed, ", ")));
+      }
+      bound_[static_cast<size_t>(param)] = *dtype;
+    }
+  }
+
   void plan_literals() {
     for (size_t i = 0; i < inputs_.size(); ++i) {
-      if (!inputs_[i].is_literal()) continue;
+      const bool adapts = inputs_[i].adapts_type();
+      if (!inputs_[i].is_literal() && !adapts) continue;
       const FormalInput& formal = *formal_of(sig_, i);
       LiteralPlan& plan = plans_[i];
+      const DataType fallback = adapts ? DataType::kUndefined : default_literal_type(inputs_[i]);
       if (formal.type_param < 0) {
-        plan.dtype =
-            parse_tensor_type(formal.fixed_type).value_or(default_literal_type(inputs_[i]));
+        plan.dtype = parse_tensor_type(formal.fixed_type).value_or(fallback);
         continue;
       }
       const auto p = static_cast<size_t>(formal.type_param);
@@ -231,10 +264,10 @@ class OpCall {
           continue;
         }
       }
-      plan.dtype = default_literal_type(inputs_[i]);
+      plan.dtype = fallback;
       // A traced peer whose type is not known yet: follow it at run time.
       for (size_t j = 0; j < inputs_.size(); ++j) {
-        if (j != i && inputs_[j].is_traced() &&
+        if (j != i && inputs_[j].is_traced() && !inputs_[j].adapts_type() &&
             formal_of(sig_, j)->type_param == formal.type_param) {
           plan.cast_like = static_cast<int>(j);
           // The constant keeps the literal's full precision until CastLike
@@ -250,21 +283,34 @@ class OpCall {
   OpOutputs record() {
     TraceScope* scope = TraceScope::current();
     if (!scope) fail("a traced value is used outside the script that traces it");
-    ir::Graph& graph = scope->graph();
     ScratchArray<ir::Value*> ins(inputs_.size());
     for (size_t i = 0; i < inputs_.size(); ++i) {
       const Value& v = inputs_[i];
-      if (v.is_traced()) {
+      if (v.adapts_type()) {
+        const LiteralPlan& plan = plans_[i];
+        if (v.is_concrete()) {
+          ins[i] = append_constant(
+              *scope, adapted(v, plan.cast_like >= 0 ? DataType::kUndefined : plan.dtype).tensor(),
+              location_);
+        } else {
+          ins[i] = v.ir_value();
+        }
+        if (plan.cast_like >= 0) {
+          ins[i] =
+              append_cast(*scope, "CastLike",
+                          {ins[i], inputs_[static_cast<size_t>(plan.cast_like)].ir_value()}, {});
+        } else if (v.is_traced() && plan.dtype != DataType::kUndefined && plan.dtype != v.dtype()) {
+          ins[i] = append_cast(*scope, "Cast", {ins[i]},
+                               {ir::Attribute::make_int("to", static_cast<int64_t>(plan.dtype))});
+        }
+      } else if (v.is_traced()) {
         ins[i] = v.ir_value();
       } else if (v.is_literal()) {
         ins[i] = append_constant(*scope, literal_tensor(v, plans_[i].dtype), location_);
         if (plans_[i].cast_like >= 0) {
-          ir::Node* cast = graph.append_node(
-              "CastLike", {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()},
-              1);
-          cast->output(0)->set_name(scope->fresh_name());
-          finish_traced_node(*cast, default_opset_version(), location_);
-          ins[i] = cast->output(0);
+          ins[i] = append_cast(
+              *scope, "CastLike",
+              {ins[i], inputs_[static_cast<size_t>(plans_[i].cast_like)].ir_value()}, {});
         }
       } else if (v.is_concrete()) {
         if (!v.concrete().is_tensor())
@@ -279,17 +325,42 @@ class OpCall {
                      location_);
   }
 
+  // Appends a Cast or CastLike node that gives an input its planned type.
+  ir::Value* append_cast(TraceScope& scope, const char* op, std::vector<ir::Value*> inputs,
+                         std::vector<ir::Attribute> attributes) const {
+    scope.use_opset("", default_opset_version());
+    ir::Node* cast = scope.graph().append_node(op, std::move(inputs), 1);
+    for (ir::Attribute& a : attributes) cast->set_attribute(std::move(a));
+    cast->output(0)->set_name(scope.fresh_name());
+    finish_traced_node(*cast, default_opset_version(), location_);
+    return cast->output(0);
+  }
+
+  // A concrete value that adapts its type, converted to its planned type
+  // with the Cast kernel (or `value` itself when it has that type already).
+  eval::RuntimeValue adapted(const Value& value, DataType dtype) const {
+    if (dtype == DataType::kUndefined || value.dtype() == dtype) return value.concrete();
+    const ir::Attribute to = ir::Attribute::make_int("to", static_cast<int64_t>(dtype));
+    return eval::run_op("Cast", std::span<const eval::RuntimeValue>(&value.concrete(), 1),
+                        std::span<const ir::Attribute>(&to, 1))
+        .at(0);
+  }
+
   OpOutputs evaluate() {
     if (has_graphs_) return evaluate_with_subgraphs();
     // Concrete inputs are pointed to, not copied; literals are materialized
     // beside them.
     size_t num_literals = 0;
-    for (const Value& v : inputs_) num_literals += v.is_literal() ? 1 : 0;
+    for (const Value& v : inputs_) num_literals += v.is_literal() || v.adapts_type() ? 1 : 0;
     ScratchArray<eval::RuntimeValue, 3> literals(num_literals);
     ScratchArray<const eval::RuntimeValue*> ins(inputs_.size());
     for (size_t i = 0; i < inputs_.size(); ++i) {
       const Value& v = inputs_[i];
-      if (v.is_concrete()) {
+      if (v.adapts_type()) {
+        eval::RuntimeValue& converted = literals[--num_literals];
+        converted = adapted(v, plans_[i].dtype);
+        ins[i] = &converted;
+      } else if (v.is_concrete()) {
         ins[i] = &v.concrete();
       } else if (v.is_literal()) {
         eval::RuntimeValue& literal = literals[--num_literals];
@@ -318,7 +389,9 @@ class OpCall {
     std::vector<eval::RuntimeValue> ins(inputs_.size());
     for (size_t i = 0; i < inputs_.size(); ++i) {
       const Value& v = inputs_[i];
-      if (v.is_concrete()) {
+      if (v.adapts_type()) {
+        ins[i] = adapted(v, plans_[i].dtype);
+      } else if (v.is_concrete()) {
         ins[i] = v.concrete();
       } else if (v.is_literal()) {
         ins[i] = literal_tensor(v, plans_[i].dtype);
@@ -371,7 +444,7 @@ OpOutputs call_op(const OpSignature& signature, int64_t opset_version,
     ir::Value* ins[kMaxDirectInputs];
     size_t traced = 0;
     bool typed = false;
-    while (traced < inputs.size() && inputs[traced].is_traced()) {
+    while (traced < inputs.size() && inputs[traced].is_traced() && !inputs[traced].adapts_type()) {
       ins[traced] = inputs[traced].ir_value();
       typed |= ins[traced]->type().has_value();
       ++traced;

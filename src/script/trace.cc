@@ -13,7 +13,6 @@ namespace onnxscript {
 
 namespace {
 thread_local TraceScope* current_trace = nullptr;
-thread_local EagerScope* current_eager = nullptr;
 thread_local TraceOptions current_options;
 }  // namespace
 
@@ -87,65 +86,6 @@ std::string TraceScope::fresh_name(std::string_view hint) {
   }
   p = std::copy(digits.begin(), digits.end(), p);
   return std::string(buffer, p);
-}
-
-struct EagerScope::Arena {
-  // Blocks that never reallocate keep element addresses stable as the arena
-  // grows; each is twice the last (up to a cap), so a long eager chain costs
-  // few allocations.
-  std::vector<std::vector<eval::RuntimeValue>> blocks;
-
-  // The last tensor held, to hand out again when the same tensor comes
-  // back: a weight passed to operator after operator (in a loop, or while
-  // tracing a model whose layers share it) is then held once, not copied
-  // per call.
-  const eval::RuntimeValue* last_tensor = nullptr;
-
-  const eval::RuntimeValue* push_tensor(const Tensor& tensor) {
-    if (last_tensor != nullptr && same_handle(last_tensor->tensor(), tensor)) return last_tensor;
-    last_tensor = push(eval::RuntimeValue(tensor));
-    return last_tensor;
-  }
-
-  // True when `a` and `b` are interchangeable handles: the same elements of
-  // the same storage, seen with the same type and shape, with the same proto
-  // facts. Held values are immutable, so one can stand for the other.
-  static bool same_handle(const Tensor& a, const Tensor& b) {
-    return a.storage() == b.storage() && a.byte_offset() == b.byte_offset() &&
-           a.dtype() == b.dtype() && a.proto_info() == b.proto_info() && a.shape() == b.shape();
-  }
-
-  const eval::RuntimeValue* push(eval::RuntimeValue value) {
-    if (blocks.empty() || blocks.back().size() == blocks.back().capacity()) {
-      constexpr size_t kFirstBlock = 16, kLargestBlock = 4096;
-      const size_t size =
-          blocks.empty() ? kFirstBlock : std::min(2 * blocks.back().capacity(), kLargestBlock);
-      blocks.emplace_back().reserve(size);
-    }
-    blocks.back().push_back(std::move(value));
-    return &blocks.back().back();
-  }
-};
-
-EagerScope::EagerScope() : arena_(new Arena), parent_(current_eager) { current_eager = this; }
-
-EagerScope::~EagerScope() {
-  current_eager = parent_;
-  delete arena_;
-}
-
-EagerScope::Arena& EagerScope::current_arena() {
-  // Values created outside any explicit scope live as long as the thread.
-  thread_local Arena thread_arena;
-  return current_eager ? *current_eager->arena_ : thread_arena;
-}
-
-const eval::RuntimeValue* EagerScope::hold(eval::RuntimeValue value) {
-  return current_arena().push(std::move(value));
-}
-
-const eval::RuntimeValue* EagerScope::hold(const Tensor& tensor) {
-  return current_arena().push_tensor(tensor);
 }
 
 }  // namespace onnxscript

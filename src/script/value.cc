@@ -10,32 +10,29 @@
 
 namespace onnxscript {
 
-Value::Value(const Tensor& tensor) : kind_(Kind::kConcrete) {
-  concrete_ = EagerScope::hold(tensor);
-}
+Value::Value(const Tensor& tensor)
+    : kind_(Kind::kConcrete), payload_{.concrete_ = new detail::ConcreteBox(tensor)} {}
 
-Value::Value(const eval::RuntimeValue& value) : kind_(Kind::kConcrete) {
-  concrete_ = EagerScope::hold(value);
-}
+Value::Value(const eval::RuntimeValue& value)
+    : kind_(Kind::kConcrete), payload_{.concrete_ = new detail::ConcreteBox(value)} {}
 
-Value::Value(eval::RuntimeValue&& value) : kind_(Kind::kConcrete) {
-  concrete_ = EagerScope::hold(std::move(value));
-}
+Value::Value(eval::RuntimeValue&& value)
+    : kind_(Kind::kConcrete), payload_{.concrete_ = new detail::ConcreteBox(std::move(value))} {}
 
 const eval::RuntimeValue& Value::concrete() const {
   if (kind_ != Kind::kConcrete)
     throw TypeError(fmt::format("expected a concrete value, got {}", describe()));
-  return *concrete_;
+  return payload_.concrete_->value;
 }
 
 double Value::literal_as_double() const {
   switch (kind_) {
     case Kind::kFloatLiteral:
-      return float_;
+      return payload_.float_;
     case Kind::kIntLiteral:
-      return static_cast<double>(int_);
+      return static_cast<double>(payload_.int_);
     case Kind::kBoolLiteral:
-      return bool_ ? 1.0 : 0.0;
+      return payload_.bool_ ? 1.0 : 0.0;
     default:
       throw TypeError(fmt::format("expected a literal, got {}", describe()));
   }
@@ -44,11 +41,11 @@ double Value::literal_as_double() const {
 int64_t Value::literal_as_int() const {
   switch (kind_) {
     case Kind::kFloatLiteral:
-      return static_cast<int64_t>(float_);
+      return static_cast<int64_t>(payload_.float_);
     case Kind::kIntLiteral:
-      return int_;
+      return payload_.int_;
     case Kind::kBoolLiteral:
-      return bool_ ? 1 : 0;
+      return payload_.bool_ ? 1 : 0;
     default:
       throw TypeError(fmt::format("expected a literal, got {}", describe()));
   }
@@ -56,17 +53,18 @@ int64_t Value::literal_as_int() const {
 
 std::optional<DataType> Value::dtype() const {
   if (kind_ == Kind::kTraced) {
-    const auto& type = traced_->type();
+    const auto& type = payload_.traced_->type();
     if (type && type->is_tensor() && type->elem_type != DataType::kUndefined)
       return type->elem_type;
     return std::nullopt;
   }
-  if (kind_ == Kind::kConcrete && concrete_->is_tensor()) return concrete_->tensor().dtype();
+  if (kind_ == Kind::kConcrete && payload_.concrete_->value.is_tensor())
+    return payload_.concrete_->value.tensor().dtype();
   return std::nullopt;
 }
 
 Value Value::named(std::string name) const {
-  if (kind_ == Kind::kTraced) traced_->set_name(std::move(name));
+  if (kind_ == Kind::kTraced) payload_.traced_->set_name(std::move(name));
   return *this;
 }
 
@@ -75,20 +73,21 @@ Value::operator bool() const {
     case Kind::kNone:
       return false;
     case Kind::kBoolLiteral:
-      return bool_;
+      return payload_.bool_;
     case Kind::kIntLiteral:
-      return int_ != 0;
+      return payload_.int_ != 0;
     case Kind::kFloatLiteral:
-      return float_ != 0.0;
+      return payload_.float_ != 0.0;
     case Kind::kConcrete: {
-      if (!concrete_->is_tensor() || concrete_->tensor().numel() != 1) {
+      if (!payload_.concrete_->value.is_tensor() ||
+          payload_.concrete_->value.tensor().numel() != 1) {
         throw ScriptError(
             fmt::format("the truth value of {} is ambiguous: only a one-element tensor converts to "
                         "bool (reduce it first, "
                         "e.g. op::ReduceMax)",
                         describe()));
       }
-      const Tensor& t = concrete_->tensor();
+      const Tensor& t = payload_.concrete_->value.tensor();
       if (t.dtype() == DataType::kBool) return *t.data<bool>();
       const ir::Attribute to = ir::Attribute::make_int("to", static_cast<int64_t>(DataType::kBool));
       const eval::RuntimeValue in = t;
@@ -104,14 +103,14 @@ Value::operator bool() const {
   // A conversion operator cannot take the caller's source_location: name the
   // line that produced the value instead.
   std::string what;
-  const ir::Node* producer = traced_->producer();
+  const ir::Node* producer = payload_.traced_->producer();
   if (producer && producer->origin.line() != 0) {
     what = fmt::format("the value produced at {}:{} ('{}')", producer->origin.file_name(),
-                       producer->origin.line(), traced_->name());
-  } else if (traced_->is_graph_input()) {
-    what = fmt::format("the graph input '{}'", traced_->name());
+                       producer->origin.line(), payload_.traced_->name());
+  } else if (payload_.traced_->is_graph_input()) {
+    what = fmt::format("the graph input '{}'", payload_.traced_->name());
   } else {
-    what = fmt::format("the traced value '{}'", traced_->name());
+    what = fmt::format("the traced value '{}'", payload_.traced_->name());
   }
   throw ScriptError(
       fmt::format("{} is used as a C++ bool (if, while, &&, ||, ?:), but a traced value is only "
@@ -126,16 +125,17 @@ std::string Value::describe() const {
     case Kind::kNone:
       return "no value";
     case Kind::kTraced:
-      return fmt::format("traced {} '{}'", traced_->type() ? traced_->type()->to_string() : "?",
-                         traced_->name());
+      return fmt::format("traced {} '{}'",
+                         payload_.traced_->type() ? payload_.traced_->type()->to_string() : "?",
+                         payload_.traced_->name());
     case Kind::kConcrete:
-      return concrete_->describe();
+      return payload_.concrete_->value.describe();
     case Kind::kFloatLiteral:
-      return fmt::format("literal {}", float_);
+      return fmt::format("literal {}", payload_.float_);
     case Kind::kIntLiteral:
-      return fmt::format("literal {}", int_);
+      return fmt::format("literal {}", payload_.int_);
     case Kind::kBoolLiteral:
-      return bool_ ? "literal true" : "literal false";
+      return payload_.bool_ ? "literal true" : "literal false";
   }
   return "?";
 }

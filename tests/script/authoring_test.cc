@@ -270,23 +270,38 @@ TEST(Tracing, TensorsPassedToOperatorsAreNotKeptAfterTheTrace) {
   EXPECT_EQ(w.storage().use_count(), before);
 }
 
-TEST(EagerScope, TheSameTensorPassedAgainIsHeldOnce) {
-  Tensor w = Tensor::from<float>({1, 2, 3, 4});
-  EagerScope scope;
-  const Value a = w, b = w;
-  EXPECT_EQ(&a.concrete(), &b.concrete());
-  EXPECT_EQ(w.storage().use_count(), 2);  // w and the one held copy
-  // Another view of the storage, or the same one with other proto facts, is
-  // another value.
-  const Value reshaped = w.reshaped({2, 2});
-  EXPECT_NE(&reshaped.concrete(), &b.concrete());
-  EXPECT_EQ(reshaped.tensor().shape(), (std::vector<int64_t>{2, 2}));
-  w.mutable_proto_info().name = "w";
-  const Value named = w;
-  EXPECT_NE(&named.concrete(), &b.concrete());
-  ASSERT_NE(named.tensor().proto_info(), nullptr);
-  EXPECT_EQ(named.tensor().proto_info()->name, "w");
-  EXPECT_EQ(b.tensor().proto_info(), nullptr);
+TEST(ConcreteValues, ShareTheirTensorAndReleaseItWithTheLastHandle) {
+  const Tensor w = Tensor::from<float>({1, 2, 3, 4});
+  const long before = w.storage().use_count();
+  {
+    const Value a = w;
+    Value b = a;  // another handle to the same value, not a copy of it
+    EXPECT_EQ(&a.concrete(), &b.concrete());
+    EXPECT_EQ(w.storage().use_count(), before + 1);
+    b = Value(2.0);
+    EXPECT_EQ(w.storage().use_count(), before + 1);  // `a` still holds it
+    Value c = std::move(const_cast<Value&>(a));
+    EXPECT_TRUE(a.is_none());
+    EXPECT_EQ(w.storage().use_count(), before + 1);
+  }
+  EXPECT_EQ(w.storage().use_count(), before);  // the last handle gave it back
+}
+
+TEST(ConcreteValues, AValueReturnedOutOfALambdaStaysValid) {
+  // Made inside the lambda, used after it returned: the result holds its
+  // own reference (under AddressSanitizer a dangling one would be reported).
+  const auto make = [] {
+    const Value x = Tensor::from<float>({1, 2, 3});
+    return op::Add(x, x);
+  };
+  const Value y = make();
+  const Value z = op::Mul(y, 2.0f);
+  EXPECT_THAT(std::vector<float>(z.tensor().data<float>(), z.tensor().data<float>() + 3),
+              ::testing::ElementsAre(4, 8, 12));
+  // And a script called eagerly returns values that outlive its body.
+  const Function twice = script("twice", {"X"}, [](Value X) { return X + X; });
+  const Value r = twice(Tensor::from<float>({5}));
+  EXPECT_EQ(r.tensor().data<float>()[0], 10.0f);
 }
 
 TEST(Names, FreshNamesCountInDecimalThroughEveryCarryAndAcrossScopes) {

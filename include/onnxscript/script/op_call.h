@@ -55,7 +55,52 @@ struct OpSignature {
 
 /// What call_op returns: the node's outputs, kept inline for the usual one to
 /// four, so that an operator call allocates nothing to return them.
-using OpOutputs = ir::SmallVector<Value, 4>;
+class OpOutputs {
+ public:
+  /// No outputs.
+  OpOutputs() = default;
+  /// Makes room for `n` outputs.
+  void reserve(size_t n) {
+    if (n > kInline) spill(n);
+  }
+  /// Appends an output.
+  void push_back(Value v) {
+    if (!spilled_ && size_ < kInline) {
+      inline_[size_++] = std::move(v);
+      return;
+    }
+    if (!spilled_) spill(size_ + 1);
+    heap_.push_back(std::move(v));
+    ++size_;
+  }
+  /// Number of outputs.
+  size_t size() const { return size_; }
+  /// Output `i` (unchecked).
+  Value& operator[](size_t i) { return data()[i]; }
+  /// Output `i` (unchecked).
+  const Value& operator[](size_t i) const { return data()[i]; }
+  Value* begin() { return data(); }
+  Value* end() { return data() + size_; }
+  const Value* begin() const { return data(); }
+  const Value* end() const { return data() + size_; }
+
+ private:
+  static constexpr size_t kInline = 4;
+  Value* data() { return spilled_ ? heap_.data() : inline_; }
+  const Value* data() const { return spilled_ ? heap_.data() : inline_; }
+  // Moves the inline outputs to the heap, which then holds them all.
+  void spill(size_t capacity) {
+    if (spilled_) return heap_.reserve(capacity);
+    heap_.reserve(capacity);
+    for (size_t i = 0; i < size_; ++i) heap_.push_back(std::move(inline_[i]));
+    spilled_ = true;
+  }
+
+  Value inline_[kInline];
+  std::vector<Value> heap_;
+  size_t size_ = 0;
+  bool spilled_ = false;
+};
 
 /// Records a node (when any input is traced) or runs the kernel (when all
 /// inputs are concrete or literals). `inputs` is the flattened actual input

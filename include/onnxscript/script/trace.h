@@ -1,8 +1,8 @@
 #pragma once
 /// \file
-/// The two contexts a script body runs in. While a TraceScope is active,
-/// operator calls on traced values record nodes into its graph. Concrete
-/// values computed eagerly live in the innermost EagerScope.
+/// Tracing: while a TraceScope is active, operator calls on traced values
+/// record nodes into its graph. (Concrete values computed eagerly need no
+/// scope: each is shared by the Values that refer to it; see value.h.)
 
 #include <cstdint>
 #include <source_location>
@@ -114,30 +114,6 @@ class TraceScope {
   int64_t spelled_id_ = 0;
   uint8_t spelled_length_ = 1;
   char spelled_digits_[20] = {'0'};
-};
-
-/// Owns the concrete values created while alive. Each thread has an implicit
-/// outermost scope; a Function call runs its body inside its own scope, so
-/// intermediate tensors are released when the call returns.
-class EagerScope {
- public:
-  EagerScope();
-  ~EagerScope();
-  EagerScope(const EagerScope&) = delete;
-  EagerScope& operator=(const EagerScope&) = delete;
-
-  /// Keeps `value` alive until this scope ends and returns a stable pointer to it.
-  static const eval::RuntimeValue* hold(eval::RuntimeValue value);
-  /// Keeps `tensor` alive until this scope ends, like hold(RuntimeValue);
-  /// when it is the same tensor as the last one held (the same storage,
-  /// type, shape and proto info), returns that one instead of a new copy.
-  static const eval::RuntimeValue* hold(const Tensor& tensor);
-
- private:
-  struct Arena;
-  static Arena& current_arena();
-  Arena* arena_;
-  EagerScope* parent_;
 };
 
 }  // namespace onnxscript

@@ -6,6 +6,7 @@
 /// eagerly. Literals (`0.5`, `1`, `true`) stay unmaterialized until an operator
 /// sees the value beside them, so that `X * 0.5` on a float16 X is float16.
 
+#include <atomic>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -25,41 +26,86 @@ class Index;  // indexing.h
 using ir::DataType;
 using ir::Tensor;
 
-/// A handle to a traced or concrete value, or a pending literal. Trivially
-/// copyable: pass it by value.
+namespace detail {
+/// A concrete value shared by every Value that refers to it, freed with the
+/// last one. The count is atomic: a Value may be handed to another thread.
+struct ConcreteBox {
+  explicit ConcreteBox(eval::RuntimeValue v) : value(std::move(v)) {}
+  std::atomic<uint32_t> references{1};  ///< Values referring to this box.
+  eval::RuntimeValue value;             ///< The value itself; never changes.
+};
+}  // namespace detail
+
+/// A handle to a traced or concrete value, or a pending literal. Cheap to
+/// copy (a tag and a pointer or number): pass it by value.
 ///
-/// Concrete values are owned by the current eager scope (see EagerScope in
-/// trace.h); traced values by the graph being built.
+/// A concrete value is shared by the Values that refer to it and lives as
+/// long as the last of them, wherever it was made: an eager loop runs in
+/// constant memory, and a Value returned out of a lambda stays valid. A
+/// traced value belongs to the graph being built.
 class Value {
  public:
   /// What the handle refers to.
   enum class Kind : uint8_t { kNone, kTraced, kConcrete, kFloatLiteral, kIntLiteral, kBoolLiteral };
 
   /// No value: an omitted optional input.
-  constexpr Value() : kind_(Kind::kNone), int_(0) {}
+  constexpr Value() : kind_(Kind::kNone), payload_{.int_ = 0} {}
   /// A float literal; takes the element type of the value beside it.
-  constexpr Value(double v) : kind_(Kind::kFloatLiteral), float_(v) {}  // NOLINT: literals convert
+  constexpr Value(double v)  // NOLINT: literals convert
+      : kind_(Kind::kFloatLiteral), payload_{.float_ = v} {}
   /// A float literal; takes the element type of the value beside it.
-  constexpr Value(float v) : kind_(Kind::kFloatLiteral), float_(v) {}  // NOLINT
+  constexpr Value(float v) : Value(static_cast<double>(v)) {}  // NOLINT
   /// An integer literal; takes the element type of the value beside it.
-  constexpr Value(int v) : kind_(Kind::kIntLiteral), int_(v) {}  // NOLINT
+  constexpr Value(int v) : Value(static_cast<int64_t>(v)) {}  // NOLINT
   /// An integer literal; takes the element type of the value beside it.
-  constexpr Value(int64_t v) : kind_(Kind::kIntLiteral), int_(v) {}  // NOLINT
+  constexpr Value(int64_t v) : kind_(Kind::kIntLiteral), payload_{.int_ = v} {}  // NOLINT
   /// A boolean literal.
-  constexpr Value(bool v) : kind_(Kind::kBoolLiteral), bool_(v) {}  // NOLINT
-  /// A concrete tensor, held by the current eager scope.
+  constexpr Value(bool v) : kind_(Kind::kBoolLiteral), payload_{.bool_ = v} {}  // NOLINT
+  /// A concrete tensor (shares its storage).
   Value(const Tensor& tensor);  // NOLINT: tensors convert
-  /// A concrete value, held by the current eager scope.
+  /// A concrete value (shares its payload).
   Value(const eval::RuntimeValue& value);  // NOLINT
-  /// A concrete value moved into the current eager scope (no copy).
+  /// A concrete value, moved in.
   Value(eval::RuntimeValue&& value);  // NOLINT
   /// A traced value.
   static Value traced(ir::Value* value) {
     Value v;
     v.kind_ = Kind::kTraced;
-    v.traced_ = value;
+    v.payload_.traced_ = value;
     return v;
   }
+
+  /// Another handle to the same value.
+  Value(const Value& other) noexcept
+      : kind_(other.kind_), adapts_type_(other.adapts_type_), payload_(other.payload_) {
+    retain();
+  }
+  /// Takes over `other`'s reference; `other` becomes no value.
+  Value(Value&& other) noexcept
+      : kind_(other.kind_), adapts_type_(other.adapts_type_), payload_(other.payload_) {
+    other.kind_ = Kind::kNone;
+  }
+  /// Refers to what `other` refers to.
+  Value& operator=(const Value& other) noexcept {
+    other.retain();
+    release();
+    kind_ = other.kind_;
+    adapts_type_ = other.adapts_type_;
+    payload_ = other.payload_;
+    return *this;
+  }
+  /// Takes over `other`'s reference; `other` becomes no value.
+  Value& operator=(Value&& other) noexcept {
+    if (this != &other) {
+      release();
+      kind_ = other.kind_;
+      adapts_type_ = other.adapts_type_;
+      payload_ = other.payload_;
+      other.kind_ = Kind::kNone;
+    }
+    return *this;
+  }
+  ~Value() { release(); }
 
   /// What the handle refers to.
   Kind kind() const { return kind_; }
@@ -75,8 +121,21 @@ class Value {
            kind_ == Kind::kBoolLiteral;
   }
 
+  /// True for a script attribute used as a value (Attr<T> converted): like a
+  /// literal, an operator gives it the element type of the value beside it
+  /// (a Cast, or a CastLike when that type is not known while tracing), so
+  /// that `X * alpha` is float16 on a float16 X in both modes.
+  bool adapts_type() const { return adapts_type_; }
+  /// This value, marked as adapting its element type to its peers (see
+  /// adapts_type()). For traced and concrete tensors.
+  Value adapting_type() const {
+    Value v = *this;
+    v.adapts_type_ = kind_ == Kind::kTraced || kind_ == Kind::kConcrete;
+    return v;
+  }
+
   /// The traced IR value; null unless is_traced().
-  ir::Value* ir_value() const { return kind_ == Kind::kTraced ? traced_ : nullptr; }
+  ir::Value* ir_value() const { return kind_ == Kind::kTraced ? payload_.traced_ : nullptr; }
   /// The concrete value; throws TypeError unless is_concrete().
   const eval::RuntimeValue& concrete() const;
   /// The concrete tensor; throws TypeError unless this is a concrete tensor.
@@ -111,16 +170,28 @@ class Value {
   Value operator[](std::initializer_list<Index> indices) const;
 
  private:
+  void retain() const {
+    if (kind_ == Kind::kConcrete)
+      payload_.concrete_->references.fetch_add(1, std::memory_order_relaxed);
+  }
+  void release() {
+    if (kind_ == Kind::kConcrete &&
+        payload_.concrete_->references.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      delete payload_.concrete_;
+  }
+
   Kind kind_;
-  union {
+  bool adapts_type_ = false;
+  // Copied as a whole (the union's implicit copy), whichever member is live.
+  union Payload {
     ir::Value* traced_;
-    const eval::RuntimeValue* concrete_;
+    detail::ConcreteBox* concrete_;
     double float_;
     int64_t int_;
     bool bool_;
-  };
+  } payload_;
 };
 
-static_assert(std::is_trivially_copyable_v<Value>, "Value must stay a cheap handle");
+static_assert(sizeof(Value) == 16, "Value must stay a cheap handle: a tag and a word");
 
 }  // namespace onnxscript
