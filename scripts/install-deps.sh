@@ -11,6 +11,7 @@ packages=(
   libopenblas-dev libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev libcli11-dev
   python3-onnx python3-numpy
+  gdb
 )
 
 missing=()
