@@ -433,13 +433,20 @@ class RuntimeValuePrinter(_OxPrinter):
 
 
 class ScriptValuePrinter(_OxPrinter):
-    """onnxscript::Value. kConcrete points at an eval::RuntimeValue, or at a
-    box whose field `value` is one; both layouts print the same."""
+    """onnxscript::Value: a kind tag and a payload union (`payload_`), whose
+    kConcrete member points at a detail::ConcreteBox holding the value. A
+    value that adapts its type (an attribute used as a value) says so."""
 
     what = "Value"
 
     def text(self, value):
         kind = _ox_int(value["kind_"])
+        text = self._text(kind, value["payload_"])
+        if kind in (1, 2) and _ox_int(value["adapts_type_"]) & 0xFF:
+            text += " (adapts its type)"
+        return text
+
+    def _text(self, kind, value):
         if kind == 0:
             return "Value none"
         if kind == 1:
@@ -453,10 +460,7 @@ class ScriptValuePrinter(_OxPrinter):
             pointer = value["concrete_"]
             if _ox_address(pointer) == 0:
                 return "Value concrete <null>"
-            pointee = pointer.dereference()
-            fields = [f.name for f in pointee.type.strip_typedefs().fields()]
-            runtime = pointee["value"] if "value" in fields else pointee
-            return "Value concrete " + _ox_runtime_value_text(runtime)
+            return "Value concrete " + _ox_runtime_value_text(pointer.dereference()["value"])
         if kind == 3:
             return "Value literal " + _ox_float(float(value["float_"]), 17)
         if kind == 4:
