@@ -130,12 +130,51 @@ void Node::adopt_subgraphs(const Attribute& attribute) {
   }
 }
 
+namespace {
+
+// True when `g` is `root` or a graph nested in it.
+bool is_within(const Graph* g, const Graph* root) {
+  for (; g != nullptr; g = g->parent_graph())
+    if (g == root) return true;
+  return false;
+}
+
+// Gives back the uses that the nodes of `sub` (and of the graphs nested in
+// them) make of values outside `root`, so that no outer value keeps a use by
+// a node about to die.
+void release_outer_uses(const Graph& sub, const Graph& root) {
+  for (Node* node : sub.nodes()) {
+    for (size_t i = 0; i < node->inputs().size(); ++i) {
+      const Value* in = node->input(i);
+      if (in != nullptr && !is_within(in->graph(), &root)) node->set_input(i, nullptr);
+    }
+    for (const Graph* nested : node->subgraphs()) release_outer_uses(*nested, root);
+  }
+}
+
+// Called on an attribute a node drops: a graph that dies with it (no other
+// holder) releases its uses of outer values first. A graph held elsewhere
+// keeps them, since its nodes still read those values.
+void release_dying_subgraphs(const Attribute& attribute) {
+  const auto release = [](const std::shared_ptr<Graph>& g) {
+    if (g && g.use_count() == 1) release_outer_uses(*g, *g);
+  };
+  if (const auto* g = std::get_if<std::shared_ptr<Graph>>(&attribute.value)) {
+    release(*g);
+  } else if (const auto* gs = std::get_if<std::vector<std::shared_ptr<Graph>>>(&attribute.value)) {
+    for (const auto& sub : *gs) release(sub);
+  }
+}
+
+}  // namespace
+
 void Node::set_attribute(Attribute attribute) {
   adopt_subgraphs(attribute);
   graph_->raise_ir_version_bound(
       min_ir_version(attribute, [](const Graph&) { return kUnboundedIrVersion; }));
   for (Attribute& a : std::span(attributes_, num_attributes_)) {
     if (a.name == attribute.name) {
+      release_dying_subgraphs(a);
       a = std::move(attribute);
       return;
     }
@@ -165,6 +204,7 @@ bool Node::remove_attribute(std::string_view name) {
   Attribute* it =
       std::find_if(attributes_, end, [&](const Attribute& a) { return a.name == name; });
   if (it == end) return false;
+  release_dying_subgraphs(*it);
   std::move(it + 1, end, it);
   std::destroy_at(end - 1);
   --num_attributes_;

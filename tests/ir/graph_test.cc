@@ -181,6 +181,37 @@ TEST(Graph, SubgraphCapturesCountForOrderingAndAreDroppedOnErase) {
   EXPECT_TRUE(producer->output(0)->uses().empty());
 }
 
+TEST(Graph, ASubgraphReplacedOrRemovedGivesBackItsUsesOfOuterValues) {
+  Graph g;
+  Value* x = g.add_input("x");
+  Node* user = g.append_node("If", {x}, 1);
+  // A branch whose nodes read `x`, one of them inside a nested branch.
+  const auto branch_reading_x = [&](const char* name) {
+    auto branch = std::make_shared<Graph>(name);
+    Node* inner = branch->append_node("Identity", {x}, 1);
+    auto nested = std::make_shared<Graph>("nested");
+    nested->outputs().push_back(nested->append_node("Neg", {x}, 1)->output(0));
+    inner->set_attribute(Attribute::make_graph("body", nested));
+    branch->outputs().push_back(inner->output(0));
+    return branch;
+  };
+  user->set_attribute(Attribute::make_graph("then_branch", branch_reading_x("first")));
+  EXPECT_EQ(x->uses().size(), 3u);  // If, and the two branch nodes
+  // Replaced: the first branch dies, and with it its two uses of `x`.
+  user->set_attribute(Attribute::make_graph("then_branch", branch_reading_x("second")));
+  EXPECT_EQ(x->uses().size(), 3u);
+  for (const Use& use : x->uses()) EXPECT_NE(use.node->op_type(), "");  // no freed node
+  // Removed: the same.
+  EXPECT_TRUE(user->remove_attribute("then_branch"));
+  ASSERT_EQ(x->uses().size(), 1u);
+  EXPECT_EQ(x->uses()[0].node, user);
+  // A branch another node still holds keeps its uses.
+  auto shared = branch_reading_x("shared");
+  user->set_attribute(Attribute::make_graph("else_branch", shared));
+  EXPECT_TRUE(user->remove_attribute("else_branch"));
+  EXPECT_EQ(x->uses().size(), 3u);
+}
+
 TEST(Tensor, SharesStorageAndClones) {
   Tensor t(DataType::kFloat, {2, 3});
   EXPECT_EQ(t.numel(), 6);
