@@ -9,6 +9,7 @@
 
 #include "onnxscript/eval/session.h"
 #include "onnxscript/eval/tensor_io.h"
+#include "onnxscript/infer/infer.h"
 #include "onnxscript/ir/ir.h"
 #include "onnxscript/opsets/latest.h"
 #include "onnxscript/script/control_flow.h"

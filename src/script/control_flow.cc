@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "onnxscript/eval/eager.h"
+#include "onnxscript/infer/infer.h"
 #include "onnxscript/ir/graph.h"
 #include "onnxscript/script/op_call.h"
 #include "onnxscript/script/operators.h"
@@ -159,7 +160,7 @@ std::vector<Value> if_impl(const Value& cond, BranchRef then_branch, BranchRef e
     bool conflict = false;
     const auto& t = then_graph->outputs()[i]->type();
     const auto& e = else_graph->outputs()[i]->type();
-    merge_types(t, e, &conflict);
+    infer::merge_types(t, e, &conflict);
     if (conflict) {
       fail_construct(kIf,
                      fmt::format("result {} is {} in then_branch but {} in else_branch", i,
@@ -171,7 +172,7 @@ std::vector<Value> if_impl(const Value& cond, BranchRef then_branch, BranchRef e
   ir::Node* node = append_traced_node(*scope, "If", {cond.ir_value()}, n, location);
   node->set_attribute(ir::Attribute::make_graph("then_branch", std::move(then_graph)));
   node->set_attribute(ir::Attribute::make_graph("else_branch", std::move(else_graph)));
-  type_from_subgraphs(*node);
+  infer::type_from_subgraphs(*node);
   std::vector<Value> outs;
   outs.reserve(n);
   for (ir::Value* out : node->outputs()) outs.push_back(Value::traced(out));
@@ -398,7 +399,7 @@ std::vector<Value> loop_impl(const Value& trip_count, const Value& cond, std::ve
     bool conflict = false;
     const auto& start = initial[i]->type();
     const auto& next = body_graph->outputs()[1 + i]->type();
-    merge_types(start, next, &conflict);
+    infer::merge_types(start, next, &conflict);
     if (conflict) {
       fail_construct(construct,
                      fmt::format("carried value {} starts as {} but the body returns {}", i,
@@ -423,7 +424,7 @@ std::vector<Value> loop_impl(const Value& trip_count, const Value& cond, std::ve
   ir::Node* node =
       append_traced_node(*scope, "Loop", std::move(inputs), num_carried + num_scans, location);
   node->set_attribute(ir::Attribute::make_graph("body", std::move(body_graph)));
-  type_from_subgraphs(*node);
+  infer::type_from_subgraphs(*node);
   std::vector<Value> outs;
   outs.reserve(node->outputs().size());
   for (ir::Value* out : node->outputs()) outs.push_back(Value::traced(out));

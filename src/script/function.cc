@@ -4,12 +4,12 @@
 
 #include <fmt/format.h>
 
+#include "onnxscript/infer/infer.h"
 #include "onnxscript/serde/serde.h"
 #include "onnxscript/serde/text.h"
 #include "onnxscript/support/file_io.h"
 #include "script/constant_node.h"
 #include "script/graph_outputs.h"
-#include "script/model_inference.h"
 #include "script/node_origin.h"
 
 namespace onnxscript {
@@ -414,7 +414,7 @@ ir::Model Function::to_model() const {
   }
   // Model-local functions need IR 8; ai.onnx opsets up to 17 are IR 8 too.
   model.ir_version = std::max<int64_t>(8, serde::required_ir_version(model));
-  detail::infer_model_types(model);
+  infer::infer_model_output_types(model);
   return model;
 }
 

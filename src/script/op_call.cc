@@ -8,12 +8,12 @@
 #include <fmt/format.h>
 
 #include "onnxscript/eval/eager.h"
+#include "onnxscript/infer/infer.h"
 #include "onnxscript/ir/element_types.h"
 #include "onnxscript/ir/graph.h"
 #include "onnxscript/script/trace.h"
 #include "script/constant_node.h"
 #include "script/literal.h"
-#include "script/node_inference.h"
 #include "script/node_origin.h"
 #include "script/subgraph.h"
 
@@ -157,7 +157,12 @@ void check_input_types(const OpSignature& sig, std::span<const Value> inputs,
 void finish_traced_node(ir::Node& node, int64_t opset_version,
                         const std::source_location& location) {
   mark_origin(node, location);
-  if (trace_options().infer_types) infer_node_outputs(node, opset_version, location);
+  if (!trace_options().infer_types) return;
+  try {
+    infer::infer_node_outputs(node, opset_version);
+  } catch (const infer::InferenceError& e) {
+    throw ScriptError(fmt::format("{} (at {})", e.what(), where(location)));
+  }
 }
 
 // Appends the operator's node to the graph being traced, on inputs already

@@ -59,14 +59,4 @@ std::vector<eval::RuntimeValue> run_with_subgraphs(std::string_view domain,
                                                    std::span<const ir::Attribute> attributes,
                                                    size_t num_outputs);
 
-// Types the outputs of an If, Loop, Scan or SequenceMap node from its inputs
-// and bodies. Other nodes are left alone.
-void type_from_subgraphs(ir::Node& node);
-
-// The union of two types of one value (If branches, loop iterations): the
-// common element type, and dimensions kept where they agree. Nullopt when
-// either is unknown; `conflict` is set when the kinds or element types differ.
-std::optional<ir::Type> merge_types(const std::optional<ir::Type>& a,
-                                    const std::optional<ir::Type>& b, bool* conflict = nullptr);
-
 }  // namespace onnxscript::detail

@@ -19,7 +19,7 @@
 
 #include "onnxscript/ir/graph.h"
 
-namespace onnxscript::detail {
+namespace onnxscript::infer {
 
 // The output types a rule gave; nullopt where it left an output untyped.
 using InferredTypes = std::vector<std::optional<ir::Type>>;
@@ -37,4 +37,4 @@ const InferredTypes* recall_inference(const std::string& key);
 // full it starts over, which costs a few misses and keeps memory flat.
 void remember_inference(std::string key, InferredTypes types);
 
-}  // namespace onnxscript::detail
+}  // namespace onnxscript::infer

@@ -1,4 +1,6 @@
-#include "script/node_inference.h"
+// Per-node inference through libonnx's per-operator rules, as a node is
+// recorded: what lets a traced value know its element type and shape while
+// the graph grows.
 
 #include <memory>
 #include <optional>
@@ -10,13 +12,12 @@
 #include <onnx/defs/schema.h>
 #include <onnx/defs/shape_inference.h>
 
-#include "onnxscript/script/op_call.h"
+#include "infer/inference_memo.h"
+#include "onnxscript/infer/infer.h"
 #include "onnxscript/serde/check.h"
 #include "onnxscript/serde/onnx_interop.h"
-#include "script/inference_memo.h"
-#include "script/subgraph.h"
 
-namespace onnxscript::detail {
+namespace onnxscript::infer {
 
 namespace {
 
@@ -182,11 +183,10 @@ const onnx::OpSchema* find_schema(const std::string& op_type, int64_t version,
 
 }  // namespace
 
-void infer_node_outputs(ir::Node& node, int64_t opset_version,
-                        const std::source_location& location) {
+void infer_node_outputs(ir::Node& node, int64_t opset_version) {
   // libonnx infers If, Loop and Scan through a graph inferencer this context
   // cannot offer; their bodies are already typed, so type them from those.
-  if (has_graph_attribute(node.attributes())) {
+  if (!node.subgraphs().empty()) {
     type_from_subgraphs(node);
     return;
   }
@@ -216,9 +216,8 @@ void infer_node_outputs(ir::Node& node, int64_t opset_version,
     // With an input of unknown type, libonnx's rules fail for lack of
     // information rather than because the node is wrong: leave it untyped.
     if (!ctx.all_inputs_typed()) return;
-    throw ScriptError(
-        fmt::format("{}: inputs ({}) are rejected by type and shape inference: {} (at {})",
-                    node.op_type(), describe_inputs(node), e.what(), where(location)));
+    throw InferenceError(fmt::format("{}: inputs ({}) are rejected by type and shape inference: {}",
+                                     node.op_type(), describe_inputs(node), e.what()));
   }
   InferredTypes inferred(node.outputs().size());
   for (size_t i = 0; i < node.outputs().size(); ++i) {
@@ -231,4 +230,4 @@ void infer_node_outputs(ir::Node& node, int64_t opset_version,
   if (memoizable && !ctx.data_requested()) remember_inference(key, std::move(inferred));
 }
 
-}  // namespace onnxscript::detail
+}  // namespace onnxscript::infer

@@ -1,14 +1,18 @@
-#include "script/model_inference.h"
+// Whole-model inference through libonnx 1.12 (opsets <= 17), for the types of
+// a model's outputs that building could not give.
+
+#include <algorithm>
 
 #include <onnx/defs/schema.h>
 #include <onnx/shape_inference/implementation.h>
 
+#include "onnxscript/infer/infer.h"
 #include "onnxscript/serde/check.h"
 #include "onnxscript/serde/serde.h"
 
-namespace onnxscript::detail {
+namespace onnxscript::infer {
 
-void infer_model_types(ir::Model& model) {
+void infer_model_output_types(ir::Model& model) {
   auto& outputs = model.graph().outputs();
   // A tensor output also needs its rank: the checker requires a shape on the
   // main graph's outputs, and a call node or a loop may leave only the
@@ -58,4 +62,4 @@ void infer_model_types(ir::Model& model) {
   }
 }
 
-}  // namespace onnxscript::detail
+}  // namespace onnxscript::infer

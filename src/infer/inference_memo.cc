@@ -1,10 +1,10 @@
-#include "script/inference_memo.h"
+#include "infer/inference_memo.h"
 
 #include <cstring>
 #include <unordered_map>
 #include <variant>
 
-namespace onnxscript::detail {
+namespace onnxscript::infer {
 
 namespace {
 
@@ -152,4 +152,4 @@ void remember_inference(std::string key, InferredTypes types) {
   table.insert_or_assign(std::move(key), std::move(types));
 }
 
-}  // namespace onnxscript::detail
+}  // namespace onnxscript::infer

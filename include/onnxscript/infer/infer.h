@@ -1,0 +1,52 @@
+#pragma once
+/// \file
+/// Type and shape inference: one layer below the eDSL that everything which
+/// types a graph calls (the eDSL while recording nodes, save() for a model's
+/// outputs, and later `check`, the Session, the optimizer and the exporter).
+/// Today the rules are libonnx 1.12's (ai.onnx <= 17, ai.onnx.ml <= 3,
+/// ai.onnx.preview.training 1) plus the project's own for control flow.
+
+#include <cstdint>
+#include <optional>
+
+#include "onnxscript/ir/graph.h"
+#include "onnxscript/ir/model.h"
+#include "onnxscript/support/error.h"
+
+namespace onnxscript::infer {
+
+/// A node that inference rejects although every input type is known: the
+/// message names the operator, its input types and the rule broken (callers
+/// add where the node came from).
+class InferenceError : public ValidationError {
+ public:
+  using ValidationError::ValidationError;
+};
+
+/// Sets the types of `node`'s outputs from its inputs' types, its attributes
+/// and the data of small constant inputs, with the rule of its operator at
+/// `opset_version` (the version of the node's domain). Control-flow nodes are
+/// typed from their bodies. Nodes of operators without a rule, or with
+/// attributes that refer to an enclosing function, are left untyped; so is a
+/// node a rule rejects while some input type is unknown. Results are
+/// memoized per thread by signature. Throws InferenceError when a rule
+/// rejects a node whose input types are all known.
+void infer_node_outputs(ir::Node& node, int64_t opset_version);
+
+/// Types the outputs of an If, Loop, Scan or SequenceMap node from its inputs
+/// and bodies. Other nodes are left alone.
+void type_from_subgraphs(ir::Node& node);
+
+/// The union of two types of one value (If branches, loop iterations): the
+/// common element type, and dimensions kept where they agree. Nullopt when
+/// either is unknown; `conflict` is set when the kinds or element types differ.
+std::optional<ir::Type> merge_types(const std::optional<ir::Type>& a,
+                                    const std::optional<ir::Type>& b, bool* conflict = nullptr);
+
+/// Fills in the types of the main graph's outputs that have none or no rank,
+/// by whole-model inference (functions included). An element type without a
+/// shape is kept when no shape can be inferred. Leaves outputs untyped when
+/// the model's opsets are beyond the rules.
+void infer_model_output_types(ir::Model& model);
+
+}  // namespace onnxscript::infer
