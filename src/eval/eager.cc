@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "eval/schema_version_table.h"
+
 namespace onnxscript::eval {
 
 namespace {
@@ -15,6 +17,10 @@ KernelFn find_kernel(std::string_view domain, std::string_view op_type, int64_t 
   if (fn) return fn;
   std::vector<std::string> types;
   for (size_t i = 0; i < num_inputs; ++i) types.push_back(describe_input(i));
+  // An ONNX operator whose opset selects a version without a kernel: name
+  // the version, so an older kernel is never mistaken for it.
+  if (auto why = detail::version_without_kernel(domain, op_type, version))
+    throw KernelError(fmt::format("{} (inputs: {})", *why, fmt::join(types, ", ")));
   throw KernelError(fmt::format("no kernel for {}{}{} at opset {} (inputs: {})", domain,
                                 domain.empty() ? "" : ".", op_type, version,
                                 fmt::join(types, ", ")));

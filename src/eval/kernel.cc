@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "onnxscript/eval/schema_versions.h"
+
 namespace onnxscript::eval {
 
 namespace {
@@ -88,12 +90,19 @@ void KernelRegistry::add(std::string_view domain, std::string_view op_type, int6
   auto d = std::find_if(domains_.begin(), domains_.end(),
                         [&](const auto& entry) { return entry.first == domain; });
   if (d == domains_.end()) d = domains_.insert(domains_.end(), {std::string(domain), OpMap{}});
-  Versions& versions = d->second[std::string(op_type)];
-  auto it = std::lower_bound(versions.begin(), versions.end(), since_version,
+  auto [op, inserted] = d->second.try_emplace(std::string(op_type));
+  if (inserted) op->second.schema = schema_versions(domain, op_type);
+  const std::span<const int64_t> schema = op->second.schema;
+  ONNXSCRIPT_CHECK(
+      schema.empty() || std::binary_search(schema.begin(), schema.end(), since_version),
+      "kernel {}.{}-{} registered at a version the operator's schema does not have", domain,
+      op_type, since_version);
+  auto& kernels = op->second.kernels;
+  auto it = std::lower_bound(kernels.begin(), kernels.end(), since_version,
                              [](const auto& v, int64_t since) { return v.first < since; });
-  ONNXSCRIPT_CHECK(it == versions.end() || it->first != since_version,
+  ONNXSCRIPT_CHECK(it == kernels.end() || it->first != since_version,
                    "kernel {}.{}-{} registered twice", domain, op_type, since_version);
-  versions.insert(it, {since_version, fn});
+  kernels.insert(it, {since_version, fn});
 }
 
 KernelFn KernelRegistry::find(std::string_view domain, std::string_view op_type,
@@ -103,9 +112,21 @@ KernelFn KernelRegistry::find(std::string_view domain, std::string_view op_type,
     if (name != domain) continue;
     auto op = ops.find(op_type);
     if (op == ops.end()) return nullptr;
-    // The last kernel whose since_version <= version.
-    for (auto v = op->second.rbegin(); v != op->second.rend(); ++v) {
-      if (v->first <= version) return v->second;
+    const auto& kernels = op->second.kernels;
+    const std::span<const int64_t> schema = op->second.schema;
+    if (schema.empty()) {
+      // Unknown to the since-version table: the last kernel whose since_version <= version.
+      for (auto v = kernels.rbegin(); v != kernels.rend(); ++v) {
+        if (v->first <= version) return v->second;
+      }
+      return nullptr;
+    }
+    // The schema version the opset selects, then a kernel registered at exactly it.
+    auto s = std::upper_bound(schema.begin(), schema.end(), version);
+    if (s == schema.begin()) return nullptr;
+    const int64_t since = *(s - 1);
+    for (const auto& [v, fn] : kernels) {
+      if (v == since) return fn;
     }
     return nullptr;
   }
@@ -116,7 +137,7 @@ std::vector<std::tuple<std::string, std::string, int64_t>> KernelRegistry::entri
   std::vector<std::tuple<std::string, std::string, int64_t>> out;
   for (const auto& [domain, ops] : domains_) {
     for (const auto& [op_type, versions] : ops) {
-      for (const auto& [since, fn] : versions) out.emplace_back(domain, op_type, since);
+      for (const auto& [since, fn] : versions.kernels) out.emplace_back(domain, op_type, since);
     }
   }
   std::sort(out.begin(), out.end());

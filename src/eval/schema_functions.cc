@@ -10,15 +10,25 @@
 
 #include <fmt/format.h>
 
+#include "onnxscript/eval/schema_versions.h"
 #include "onnxscript/serde/serde.h"
 
 namespace onnxscript::eval::detail {
 namespace {
 
+// The libonnx schema of exactly the version `version` selects. libonnx 1.12
+// knows opsets up to 17: for opset 18 and later it answers with the newest
+// version it has, which is not the one the opset selects when the operator
+// changed since (ReduceMax-18); that older schema, and its body, must not
+// stand in for it.
 const onnx::OpSchema* find_schema(std::string_view domain, std::string_view op_type,
                                   int64_t version) {
-  return onnx::OpSchemaRegistry::Schema(std::string(op_type), static_cast<int>(version),
-                                        std::string(domain));
+  const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(
+      std::string(op_type), static_cast<int>(version), std::string(domain));
+  if (!schema) return nullptr;
+  const std::optional<int64_t> since = schema_version(domain, op_type, version);
+  if (since && *since != schema->since_version()) return nullptr;
+  return schema;
 }
 
 // Our attribute -> onnx::AttributeProto, for the kinds that function-body

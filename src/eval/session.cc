@@ -10,7 +10,9 @@
 #include <fmt/format.h>
 
 #include "eval/schema_functions.h"
+#include "eval/schema_version_table.h"
 #include "eval/util/stacking.h"
+#include "onnxscript/eval/schema_versions.h"
 #include "onnxscript/serde/serde.h"
 
 namespace onnxscript::eval {
@@ -59,6 +61,9 @@ struct Step {
   std::unique_ptr<FunctionCall> call;
   std::vector<int> free_after;  // slots released once the step is done
   std::string unavailable;      // why a function body could not be used, if so
+  // Set at planning for an ONNX operator whose opset selects a version with
+  // no kernel and no function body: "ReduceMax-18 (opset 18) has no kernel ...".
+  std::string version_missing;
 };
 
 struct PlanInput {
@@ -331,6 +336,16 @@ class Planner {
       step.call = std::move(call);
       return;
     }
+    // An ONNX operator whose opset selects a version that has neither a kernel
+    // nor a body: never an older version's kernel in its place.
+    if (auto why = version_without_kernel(domain, node.op_type(), *version)) {
+      const auto since = schema_version(domain, node.op_type(), *version);
+      ctx_.missing.insert(
+          since ? fmt::format("{}-{} (opset {})", op_name(domain, node.op_type()), *since, *version)
+                : fmt::format("{}-{}", op_name(domain, node.op_type()), *version));
+      step.version_missing = std::move(*why);
+      return;
+    }
     ctx_.missing.insert(fmt::format("{}-{}", op_name(domain, node.op_type()), *version));
   }
 
@@ -534,6 +549,9 @@ void run_step(const Step& step, std::vector<RuntimeValue>& frame,
     std::vector<RuntimeValue> results = execute(body, inputs, nullptr, ctx);
     for (size_t o = 0; o < outputs.size() && o < results.size(); ++o)
       outputs[o] = std::move(results[o]);
+  } else if (!step.version_missing.empty()) {
+    throw KernelError(fmt::format("{}: {} (inputs: {})", node_label(*step.node),
+                                  step.version_missing, describe_inputs(inputs)));
   } else {
     throw KernelError(fmt::format(
         "no kernel for {}-{} (inputs: {}){}{}", op_name(step.op.domain, step.op.op_type),

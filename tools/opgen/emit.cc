@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 namespace opgen {
 
@@ -1036,9 +1037,55 @@ void write_if_changed(const std::filesystem::path& path, const std::string& cont
   std::filesystem::rename(tmp, path);
 }
 
+// The since-version table of every catalogued version (API or not), for the
+// evaluator's exact dispatch (src/eval/schema_version_table.h).
+std::string versions_table_text(const Catalog& c) {
+  std::ostringstream o;
+  o << kBanner
+    << "// Every (domain, operator) of the merged operator table and the since_versions of\n"
+       "// its versions, sorted by domain and operator (read by src/eval/schema_versions.cc).\n\n"
+       "#include \"eval/schema_version_table.h\"\n\n"
+       "namespace onnxscript::eval::detail {\n\n"
+       "const int64_t kSinceVersions[] = {\n";
+  std::vector<std::tuple<std::string, std::string, size_t, size_t>> ops;
+  size_t offset = 0;
+  for (size_t i = 0; i < c.schemas.size();) {
+    size_t j = i;
+    o << "   ";
+    while (j < c.schemas.size() && c.schemas[j].domain == c.schemas[i].domain &&
+           c.schemas[j].name == c.schemas[i].name) {
+      o << " " << c.schemas[j].since_version << ",";
+      ++j;
+    }
+    o << "  // " << (c.schemas[i].domain.empty() ? "" : c.schemas[i].domain + ".")
+      << c.schemas[i].name << "\n";
+    ops.emplace_back(c.schemas[i].domain, c.schemas[i].name, offset, j - i);
+    offset += j - i;
+    i = j;
+  }
+  o << "};\n\nconst OperatorVersions kOperatorVersions[] = {\n";
+  for (const auto& [domain, name, first, count] : ops)
+    o << "    {\"" << domain << "\", \"" << name << "\", " << first << ", " << count << "},\n";
+  o << "};\n\nconst size_t kOperatorVersionsCount = " << ops.size()
+    << ";\n\nconst DomainOpsets kDomainOpsets[] = {\n";
+  for (const DomainRecord& d : c.domains)
+    o << "    {\"" << d.domain << "\", " << d.min_version << ", " << d.max_version << "},\n";
+  o << "};\n\nconst size_t kDomainOpsetsCount = " << c.domains.size()
+    << ";\n\n}  // namespace onnxscript::eval::detail\n";
+  return o.str();
+}
+
 }  // namespace
 
-void emit_all(const Catalog& catalog, const EmitOptions& options) {
+void emit_all(const Catalog& full, const EmitOptions& options) {
+  if (!options.versions.empty()) write_if_changed(options.versions, versions_table_text(full));
+
+  // The typed API covers the versions marked api, and the opsets of their sources.
+  Catalog catalog;
+  for (const OpSchemaRecord& s : full.schemas)
+    if (s.api) catalog.schemas.push_back(s);
+  catalog.domains = full.api_domains;
+
   std::vector<OpInfo> infos;
   infos.reserve(catalog.schemas.size());
   for (const auto& s : catalog.schemas) infos.push_back(analyze(s));

@@ -16,10 +16,14 @@ struct EmitOptions {
   int shards = 4;                     ///< Number of ops_<i>.cc files, so they build in parallel.
   std::filesystem::path reflection;   ///< When set, the test reflection table (a .cc) goes here.
   std::string reflection_header;      ///< The header that file includes for its entry types.
+  /// When set, the since-version table of every catalogued version (a .cc
+  /// compiled into onnxscript_eval) goes here.
+  std::filesystem::path versions;
 };
 
-/// Writes every file. Files whose content did not change are left untouched,
-/// so a rebuilt generator does not force a rebuild of everything.
+/// Writes every file. The typed API covers the schemas marked `api` and the
+/// catalog's api_domains; the since-version table covers every schema. Files whose content did not
+/// change are left untouched, so a rebuilt generator does not force a rebuild of everything.
 void emit_all(const Catalog& catalog, const EmitOptions& options);
 
 }  // namespace opgen

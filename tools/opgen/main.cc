@@ -1,13 +1,17 @@
 // opgen: writes the typed operator API from the ONNX operator schemas.
 // Run by the build (see src/CMakeLists.txt):
 //   onnxscript_opgen --include-dir <dir> --source-dir <dir> [--shards N]
-//                    [--reflection <file.cc> --reflection-header <header>] [--stamp <file>]
+//                    [--reflection <file.cc> --reflection-header <header>]
+//                    [--schemas <file.jsonl>]... [--versions <file.cc>] [--stamp <file>]
 
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "emit.h"
 #include "schema.h"
@@ -15,6 +19,7 @@
 int main(int argc, char** argv) {
   opgen::EmitOptions options;
   std::string stamp;
+  std::vector<std::filesystem::path> tables;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     auto value = [&]() -> std::string {
@@ -34,6 +39,10 @@ int main(int argc, char** argv) {
       options.reflection = value();
     } else if (arg == "--reflection-header") {
       options.reflection_header = value();
+    } else if (arg == "--schemas") {
+      tables.push_back(value());
+    } else if (arg == "--versions") {
+      options.versions = value();
     } else if (arg == "--stamp") {
       stamp = value();
     } else {
@@ -43,15 +52,26 @@ int main(int argc, char** argv) {
   }
   if (options.include_dir.empty() || options.source_dir.empty()) {
     std::cerr << "usage: onnxscript_opgen --include-dir DIR --source-dir DIR [--shards N] "
-                 "[--reflection FILE --reflection-header HEADER] [--stamp FILE]\n";
+                 "[--reflection FILE --reflection-header HEADER] [--schemas FILE.jsonl]... "
+                 "[--versions FILE] [--stamp FILE]\n";
     return 2;
   }
   try {
     std::vector<std::unique_ptr<opgen::SchemaSource>> sources;
     sources.push_back(opgen::make_onnx_registry_source());
+    if (!tables.empty()) {
+      // The table adds only what libonnx does not define (ai.onnx 18+, ...).
+      const opgen::Catalog known = opgen::load_catalog(sources);
+      sources.push_back(opgen::make_jsonl_source(tables, known));
+    }
     const opgen::Catalog catalog = opgen::load_catalog(sources);
     opgen::emit_all(catalog, options);
-    if (!stamp.empty()) std::ofstream(stamp) << catalog.schemas.size() << " schemas\n";
+    if (!stamp.empty()) {
+      const auto api = std::count_if(catalog.schemas.begin(), catalog.schemas.end(),
+                                     [](const auto& s) { return s.api; });
+      std::ofstream(stamp) << catalog.schemas.size() << " schemas, " << api
+                           << " with a typed API\n";
+    }
   } catch (const std::exception& e) {
     std::cerr << e.what() << "\n";
     return 1;

@@ -5,6 +5,7 @@
 /// table of newer operators can be another, as long as it fills these records.
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -74,6 +75,11 @@ struct OpSchemaRecord {
   std::vector<FormalRecord> outputs;        ///< Formal outputs in order.
   std::vector<AttributeRecord> attributes;  ///< Attributes, sorted by name.
   std::vector<TypeConstraintRecord> type_constraints;  ///< Type parameters.
+  /// Whether the typed C++ API (ops/<Op>_<v>.h, the opset headers) covers this
+  /// version. Versions whose element types the IR lacks yet (float8e8m0,
+  /// int2, float4e2m1, ...) are counted in the catalog and the since-version
+  /// table, but get no API.
+  bool api = true;
 };
 
 /// The versions of one domain a source knows.
@@ -93,10 +99,22 @@ class SchemaSource {
   virtual std::vector<OpSchemaRecord> schemas() const = 0;
   /// The version range of each domain.
   virtual std::vector<DomainRecord> domains() const = 0;
+  /// Whether the typed API is generated for this source's schemas.
+  virtual bool generates_api() const { return true; }
 };
 
 /// The schemas of libonnx's registry (OpSchemaRegistry::get_all_schemas_with_history).
 std::unique_ptr<SchemaSource> make_onnx_registry_source();
+
+struct Catalog;
+
+/// The vendored operator table (tools/opgen/schemas/*.jsonl, one JSON object
+/// per operator version), keeping only the versions `known` does not define:
+/// ai.onnx 18-28, ai.onnx.ml 4-5 and ai.onnx.preview on top of libonnx 1.12.
+/// Its schemas get no typed API (OpSchemaRecord::api is false). Throws
+/// std::runtime_error naming file:line on a malformed line.
+std::unique_ptr<SchemaSource> make_jsonl_source(std::vector<std::filesystem::path> files,
+                                                const Catalog& known);
 
 /// All schemas of several sources. A later source may add versions and
 /// extend a domain's range (opset 18+ on top of libonnx); a (domain, name,
@@ -104,6 +122,9 @@ std::unique_ptr<SchemaSource> make_onnx_registry_source();
 struct Catalog {
   std::vector<OpSchemaRecord> schemas;  ///< Sorted by domain, name, version.
   std::vector<DomainRecord> domains;    ///< Sorted by domain.
+  /// The domain ranges of the sources that generate the typed API; the
+  /// opset headers cover these.
+  std::vector<DomainRecord> api_domains;
 };
 
 /// Merges sources into a Catalog; throws std::runtime_error on conflicts.

@@ -147,14 +147,27 @@ class KernelContext {
 /// A kernel: reads its inputs and attributes from the context and sets outputs.
 using KernelFn = void (*)(KernelContext& context);
 
-/// Maps (domain, operator, opset version) to kernels. A kernel registered at
-/// `since_version` serves every version from there up to the next registered
-/// version of the same operator.
+/// Maps (domain, operator, opset version) to kernels.
+///
+/// For an operator the since-version table knows (schema_versions.h: every
+/// ONNX operator through opset 28), a kernel registered at `since_version`
+/// serves exactly the schema version that starts there: the opsets from
+/// `since_version` up to the operator's next schema version. An opset that
+/// selects a newer schema version, with no kernel registered at it, finds
+/// nothing: a node never runs an older version's semantics silently.
+///
+/// For an operator the table does not know (custom domains), a kernel
+/// registered at `since_version` serves every version from there up to the
+/// next registered version of the same operator.
 class KernelRegistry {
  public:
-  /// Registers `fn` for `op_type` in `domain` from `since_version` on.
+  /// Registers `fn` for `op_type` in `domain` from `since_version` on. For an
+  /// operator the table knows, `since_version` must be one of its schema
+  /// versions.
   void add(std::string_view domain, std::string_view op_type, int64_t since_version, KernelFn fn);
-  /// The kernel for the operator at the imported `version`, or null.
+  /// The kernel for the operator at the imported opset `version`, or null.
+  /// For a known operator, only a kernel registered at exactly the schema
+  /// version `version` selects (schema_version()) is returned.
   KernelFn find(std::string_view domain, std::string_view op_type, int64_t version) const;
   /// Every registration as (domain, op_type, since_version), sorted.
   std::vector<std::tuple<std::string, std::string, int64_t>> entries() const;
@@ -172,8 +185,12 @@ class KernelRegistry {
       return std::hash<std::string_view>{}(s);
     }
   };
-  /// One operator's kernels, sorted by since_version.
-  using Versions = std::vector<std::pair<int64_t, KernelFn>>;
+  /// One operator's kernels, sorted by since_version, and its schema versions
+  /// from the since-version table (empty for an operator the table does not know).
+  struct Versions {
+    std::vector<std::pair<int64_t, KernelFn>> kernels;
+    std::span<const int64_t> schema;
+  };
   using OpMap = std::unordered_map<std::string, Versions, StringHash, std::equal_to<>>;
   /// Per domain ("" for ai.onnx), its operators.
   std::vector<std::pair<std::string, OpMap>> domains_;

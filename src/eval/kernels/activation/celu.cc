@@ -16,7 +16,8 @@ void celu_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_activation_celu(KernelRegistry& registry) {
-  registry.add("", "Celu", 12, celu_kernel);
+  // 28 only adds float16, double and bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {12, 28}) registry.add("", "Celu", v, celu_kernel);
 }
 
 }  // namespace onnxscript::eval

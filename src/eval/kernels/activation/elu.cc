@@ -13,7 +13,8 @@ void elu_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_activation_elu(KernelRegistry& registry) {
-  for (int64_t v : {1, 6}) registry.add("", "Elu", v, elu_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 6, 22}) registry.add("", "Elu", v, elu_kernel);
 }
 
 }  // namespace onnxscript::eval

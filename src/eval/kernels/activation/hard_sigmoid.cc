@@ -16,7 +16,8 @@ void hard_sigmoid_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_activation_hard_sigmoid(KernelRegistry& registry) {
-  for (int64_t v : {1, 6}) registry.add("", "HardSigmoid", v, hard_sigmoid_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 6, 22}) registry.add("", "HardSigmoid", v, hard_sigmoid_kernel);
 }
 
 }  // namespace onnxscript::eval

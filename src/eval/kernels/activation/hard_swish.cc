@@ -12,7 +12,8 @@ void hard_swish_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_activation_hard_swish(KernelRegistry& registry) {
-  registry.add("", "HardSwish", 14, hard_swish_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {14, 22}) registry.add("", "HardSwish", v, hard_swish_kernel);
 }
 
 }  // namespace onnxscript::eval

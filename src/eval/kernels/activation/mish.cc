@@ -14,7 +14,8 @@ void mish_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_activation_mish(KernelRegistry& registry) {
-  registry.add("", "Mish", 18, mish_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {18, 22}) registry.add("", "Mish", v, mish_kernel);
 }
 
 }  // namespace onnxscript::eval

@@ -18,7 +18,8 @@ void selu_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_activation_selu(KernelRegistry& registry) {
-  for (int64_t v : {1, 6}) registry.add("", "Selu", v, selu_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 6, 22}) registry.add("", "Selu", v, selu_kernel);
 }
 
 }  // namespace onnxscript::eval

@@ -14,7 +14,8 @@ void softplus_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_activation_softplus(KernelRegistry& registry) {
-  registry.add("", "Softplus", 1, softplus_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 22}) registry.add("", "Softplus", v, softplus_kernel);
 }
 
 }  // namespace onnxscript::eval

@@ -11,7 +11,8 @@ void softsign_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_activation_softsign(KernelRegistry& registry) {
-  registry.add("", "Softsign", 1, softsign_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 22}) registry.add("", "Softsign", v, softsign_kernel);
 }
 
 }  // namespace onnxscript::eval

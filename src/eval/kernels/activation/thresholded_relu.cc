@@ -10,7 +10,8 @@ void thresholded_relu_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_activation_thresholded_relu(KernelRegistry& registry) {
-  registry.add("", "ThresholdedRelu", 10, thresholded_relu_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {10, 22}) registry.add("", "ThresholdedRelu", v, thresholded_relu_kernel);
 }
 
 }  // namespace onnxscript::eval

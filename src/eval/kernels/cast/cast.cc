@@ -417,7 +417,9 @@ void cast(KernelContext& ctx) {
 }  // namespace
 
 void register_cast_cast(KernelRegistry& registry) {
-  for (int64_t v : {1, 6, 9, 13, 19, 21}) registry.add("", "Cast", v, cast);
+  // 23, 24 and 25 only add float4e2m1, float8e8m0 (with round_mode, which applies only to it)
+  // and int2/uint2, which this kernel rejects as it rejects any type it does not convert.
+  for (int64_t v : {1, 6, 9, 13, 19, 21, 23, 24, 25}) registry.add("", "Cast", v, cast);
 }
 
 }  // namespace onnxscript::eval

@@ -97,7 +97,9 @@ void loop_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_controlflow_loop(KernelRegistry& registry) {
-  for (int64_t v : {1, 11, 13, 16}) registry.add("", "Loop", v, loop_kernel);
+  // 19-25 only widen the element types (float8, int4, and types the IR lacks), which this kernel
+  // handles or rejects by type.
+  for (int64_t v : {1, 11, 13, 16, 19, 21, 23, 24, 25}) registry.add("", "Loop", v, loop_kernel);
 }
 
 }  // namespace onnxscript::eval

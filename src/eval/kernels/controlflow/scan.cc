@@ -189,7 +189,9 @@ void scan8(KernelContext& ctx) {
 
 void register_controlflow_scan(KernelRegistry& registry) {
   registry.add("", "Scan", 8, scan8);
-  for (int64_t v : {9, 11, 16}) registry.add("", "Scan", v, scan9);
+  // 19-25 only widen the element types (float8, int4, and types the IR lacks), which this kernel
+  // handles or rejects by type.
+  for (int64_t v : {9, 11, 16, 19, 21, 23, 24, 25}) registry.add("", "Scan", v, scan9);
 }
 
 }  // namespace onnxscript::eval

@@ -48,7 +48,8 @@ void bernoulli(KernelContext& ctx) {
 }  // namespace
 
 void register_generator_bernoulli(KernelRegistry& registry) {
-  registry.add("", "Bernoulli", 15, bernoulli);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {15, 22}) registry.add("", "Bernoulli", v, bernoulli);
 }
 
 }  // namespace onnxscript::eval

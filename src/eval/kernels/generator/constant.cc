@@ -58,7 +58,10 @@ void constant(KernelContext& ctx) {
 }  // namespace
 
 void register_generator_constant(KernelRegistry& registry) {
-  for (int64_t v : {1, 9, 11, 12, 13}) registry.add("", "Constant", v, constant);
+  // 19-25 only widen the element types (float8, int4, and types the IR lacks), which this kernel
+  // handles or rejects by type.
+  for (int64_t v : {1, 9, 11, 12, 13, 19, 21, 23, 24, 25})
+    registry.add("", "Constant", v, constant);
 }
 
 }  // namespace onnxscript::eval

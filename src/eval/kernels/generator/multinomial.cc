@@ -77,7 +77,8 @@ void multinomial(KernelContext& ctx) {
 }  // namespace
 
 void register_generator_multinomial(KernelRegistry& registry) {
-  registry.add("", "Multinomial", 7, multinomial);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {7, 22}) registry.add("", "Multinomial", v, multinomial);
 }
 
 }  // namespace onnxscript::eval

@@ -15,7 +15,8 @@ void random_normal(KernelContext& ctx) {
 }  // namespace
 
 void register_generator_random_normal(KernelRegistry& registry) {
-  registry.add("", "RandomNormal", 1, random_normal);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 22}) registry.add("", "RandomNormal", v, random_normal);
 }
 
 }  // namespace onnxscript::eval

@@ -17,7 +17,8 @@ void random_normal_like(KernelContext& ctx) {
 }  // namespace
 
 void register_generator_random_normal_like(KernelRegistry& registry) {
-  registry.add("", "RandomNormalLike", 1, random_normal_like);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 22}) registry.add("", "RandomNormalLike", v, random_normal_like);
 }
 
 }  // namespace onnxscript::eval

@@ -15,7 +15,8 @@ void random_uniform(KernelContext& ctx) {
 }  // namespace
 
 void register_generator_random_uniform(KernelRegistry& registry) {
-  registry.add("", "RandomUniform", 1, random_uniform);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 22}) registry.add("", "RandomUniform", v, random_uniform);
 }
 
 }  // namespace onnxscript::eval

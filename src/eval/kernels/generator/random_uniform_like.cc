@@ -16,7 +16,8 @@ void random_uniform_like(KernelContext& ctx) {
 }  // namespace
 
 void register_generator_random_uniform_like(KernelRegistry& registry) {
-  registry.add("", "RandomUniformLike", 1, random_uniform_like);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 22}) registry.add("", "RandomUniformLike", v, random_uniform_like);
 }
 
 }  // namespace onnxscript::eval

@@ -37,7 +37,8 @@ void lp_normalization(KernelContext& ctx) {
 }  // namespace
 
 void register_image_lp_normalization(KernelRegistry& registry) {
-  registry.add("", "LpNormalization", 1, lp_normalization);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 22}) registry.add("", "LpNormalization", v, lp_normalization);
 }
 
 }  // namespace onnxscript::eval

@@ -80,7 +80,8 @@ void max_roi_pool(KernelContext& ctx) {
 }  // namespace
 
 void register_image_max_roi_pool(KernelRegistry& registry) {
-  registry.add("", "MaxRoiPool", 1, max_roi_pool);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 22}) registry.add("", "MaxRoiPool", v, max_roi_pool);
 }
 
 }  // namespace onnxscript::eval

@@ -168,7 +168,8 @@ void roi_align(KernelContext& ctx) {
 }  // namespace
 
 void register_image_roi_align(KernelRegistry& registry) {
-  for (int64_t v : {10, 16}) registry.add("", "RoiAlign", v, roi_align);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {10, 16, 22}) registry.add("", "RoiAlign", v, roi_align);
 }
 
 }  // namespace onnxscript::eval

@@ -52,6 +52,9 @@ void det(KernelContext& ctx) {
 
 }  // namespace
 
-void register_linalg_det(KernelRegistry& registry) { registry.add("", "Det", 11, det); }
+void register_linalg_det(KernelRegistry& registry) {
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {11, 22}) registry.add("", "Det", v, det);
+}
 
 }  // namespace onnxscript::eval

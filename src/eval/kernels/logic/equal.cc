@@ -17,7 +17,8 @@ void equal_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_logic_equal(KernelRegistry& registry) {
-  for (int64_t v : {1, 7, 11, 13}) registry.add("", "Equal", v, equal_kernel);
+  // 19 adds string, which this kernel compares.
+  for (int64_t v : {1, 7, 11, 13, 19}) registry.add("", "Equal", v, equal_kernel);
 }
 
 }  // namespace onnxscript::eval

@@ -11,7 +11,8 @@ void acos_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_acos(KernelRegistry& registry) {
-  for (int64_t v : {7}) registry.add("", "Acos", v, acos_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {7, 22}) registry.add("", "Acos", v, acos_kernel);
 }
 
 }  // namespace onnxscript::eval

@@ -11,7 +11,8 @@ void acosh_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_acosh(KernelRegistry& registry) {
-  for (int64_t v : {9}) registry.add("", "Acosh", v, acosh_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {9, 22}) registry.add("", "Acosh", v, acosh_kernel);
 }
 
 }  // namespace onnxscript::eval

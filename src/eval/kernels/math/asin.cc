@@ -11,7 +11,8 @@ void asin_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_asin(KernelRegistry& registry) {
-  for (int64_t v : {7}) registry.add("", "Asin", v, asin_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {7, 22}) registry.add("", "Asin", v, asin_kernel);
 }
 
 }  // namespace onnxscript::eval

@@ -11,7 +11,8 @@ void asinh_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_asinh(KernelRegistry& registry) {
-  for (int64_t v : {9}) registry.add("", "Asinh", v, asinh_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {9, 22}) registry.add("", "Asinh", v, asinh_kernel);
 }
 
 }  // namespace onnxscript::eval

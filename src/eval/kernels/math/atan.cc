@@ -11,7 +11,8 @@ void atan_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_atan(KernelRegistry& registry) {
-  for (int64_t v : {7}) registry.add("", "Atan", v, atan_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {7, 22}) registry.add("", "Atan", v, atan_kernel);
 }
 
 }  // namespace onnxscript::eval

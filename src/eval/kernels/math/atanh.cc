@@ -11,7 +11,8 @@ void atanh_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_atanh(KernelRegistry& registry) {
-  for (int64_t v : {9}) registry.add("", "Atanh", v, atanh_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {9, 22}) registry.add("", "Atanh", v, atanh_kernel);
 }
 
 }  // namespace onnxscript::eval

@@ -11,7 +11,8 @@ void cos_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_cos(KernelRegistry& registry) {
-  for (int64_t v : {7}) registry.add("", "Cos", v, cos_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {7, 22}) registry.add("", "Cos", v, cos_kernel);
 }
 
 }  // namespace onnxscript::eval

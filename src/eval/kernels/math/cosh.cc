@@ -11,7 +11,8 @@ void cosh_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_cosh(KernelRegistry& registry) {
-  for (int64_t v : {9}) registry.add("", "Cosh", v, cosh_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {9, 22}) registry.add("", "Cosh", v, cosh_kernel);
 }
 
 }  // namespace onnxscript::eval

@@ -15,6 +15,9 @@ void is_inf(KernelContext& ctx) {
 }
 }  // namespace
 
-void register_math_is_inf(KernelRegistry& registry) { registry.add("", "IsInf", 10, is_inf); }
+void register_math_is_inf(KernelRegistry& registry) {
+  // 20 only adds float16, bfloat16 and float8, which this kernel handles or rejects by type.
+  for (int64_t v : {10, 20}) registry.add("", "IsInf", v, is_inf);
+}
 
 }  // namespace onnxscript::eval

@@ -11,7 +11,8 @@ void is_nan(KernelContext& ctx) {
 }  // namespace
 
 void register_math_is_nan(KernelRegistry& registry) {
-  for (int64_t v : {9, 13}) registry.add("", "IsNaN", v, is_nan);
+  // 20 only adds the float8 types, which this kernel handles or rejects by type.
+  for (int64_t v : {9, 13, 20}) registry.add("", "IsNaN", v, is_nan);
 }
 
 }  // namespace onnxscript::eval

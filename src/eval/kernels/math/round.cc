@@ -13,7 +13,8 @@ void round_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_round(KernelRegistry& registry) {
-  for (int64_t v : {11}) registry.add("", "Round", v, round_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {11, 22}) registry.add("", "Round", v, round_kernel);
 }
 
 }  // namespace onnxscript::eval

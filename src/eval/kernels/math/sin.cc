@@ -11,7 +11,8 @@ void sin_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_sin(KernelRegistry& registry) {
-  for (int64_t v : {7}) registry.add("", "Sin", v, sin_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {7, 22}) registry.add("", "Sin", v, sin_kernel);
 }
 
 }  // namespace onnxscript::eval

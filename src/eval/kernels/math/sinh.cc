@@ -11,7 +11,8 @@ void sinh_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_sinh(KernelRegistry& registry) {
-  for (int64_t v : {9}) registry.add("", "Sinh", v, sinh_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {9, 22}) registry.add("", "Sinh", v, sinh_kernel);
 }
 
 }  // namespace onnxscript::eval

@@ -11,7 +11,8 @@ void tan_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_math_tan(KernelRegistry& registry) {
-  for (int64_t v : {7}) registry.add("", "Tan", v, tan_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {7, 22}) registry.add("", "Tan", v, tan_kernel);
 }
 
 }  // namespace onnxscript::eval

@@ -5,7 +5,8 @@
 namespace onnxscript::eval {
 
 void register_nn_average_pool(KernelRegistry& registry) {
-  for (int64_t v : {1, 7, 10, 11})
+  // 19 adds dilations, which pool_common.h applies; 22 only adds bfloat16.
+  for (int64_t v : {1, 7, 10, 11, 19, 22})
     registry.add("", "AveragePool", v, pool_kernel<PoolKind::kAverage, kFloatTypes>);
 }
 

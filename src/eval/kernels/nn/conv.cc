@@ -111,7 +111,8 @@ void conv(KernelContext& ctx) {
 }  // namespace
 
 void register_nn_conv(KernelRegistry& registry) {
-  for (int64_t v : {1, 11}) registry.add("", "Conv", v, conv);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 11, 22}) registry.add("", "Conv", v, conv);
 }
 
 }  // namespace onnxscript::eval

@@ -141,7 +141,8 @@ void conv_transpose(KernelContext& ctx) {
 }  // namespace
 
 void register_nn_conv_transpose(KernelRegistry& registry) {
-  for (int64_t v : {1, 11}) registry.add("", "ConvTranspose", v, conv_transpose);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 11, 22}) registry.add("", "ConvTranspose", v, conv_transpose);
 }
 
 }  // namespace onnxscript::eval

@@ -65,7 +65,9 @@ void dropout(KernelContext& ctx) {
 }  // namespace
 
 void register_nn_dropout(KernelRegistry& registry) {
-  for (int64_t v : {1, 6, 7, 10, 12, 13}) registry.add("", "Dropout", v, dropout);
+  // 22 only widens the element types (bfloat16, float8), which this kernel handles or rejects by
+  // type.
+  for (int64_t v : {1, 6, 7, 10, 12, 13, 22}) registry.add("", "Dropout", v, dropout);
 }
 
 }  // namespace onnxscript::eval

@@ -4,7 +4,9 @@
 namespace onnxscript::eval {
 
 void register_nn_global_average_pool(KernelRegistry& registry) {
-  registry.add("", "GlobalAveragePool", 1, global_pool_kernel<PoolKind::kAverage>);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 22})
+    registry.add("", "GlobalAveragePool", v, global_pool_kernel<PoolKind::kAverage>);
 }
 
 }  // namespace onnxscript::eval

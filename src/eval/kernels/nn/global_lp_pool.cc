@@ -5,7 +5,9 @@
 namespace onnxscript::eval {
 
 void register_nn_global_lp_pool(KernelRegistry& registry) {
-  for (int64_t v : {1, 2}) registry.add("", "GlobalLpPool", v, global_pool_kernel<PoolKind::kLp>);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 2, 22})
+    registry.add("", "GlobalLpPool", v, global_pool_kernel<PoolKind::kLp>);
 }
 
 }  // namespace onnxscript::eval

@@ -4,7 +4,9 @@
 namespace onnxscript::eval {
 
 void register_nn_global_max_pool(KernelRegistry& registry) {
-  registry.add("", "GlobalMaxPool", 1, global_pool_kernel<PoolKind::kMax>);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 22})
+    registry.add("", "GlobalMaxPool", v, global_pool_kernel<PoolKind::kMax>);
 }
 
 }  // namespace onnxscript::eval

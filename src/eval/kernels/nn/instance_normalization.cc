@@ -38,7 +38,8 @@ void instance_normalization(KernelContext& ctx) {
 }  // namespace
 
 void register_nn_instance_normalization(KernelRegistry& registry) {
-  for (int64_t v : {1, 6}) registry.add("", "InstanceNormalization", v, instance_normalization);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 6, 22}) registry.add("", "InstanceNormalization", v, instance_normalization);
 }
 
 }  // namespace onnxscript::eval

@@ -5,7 +5,8 @@
 namespace onnxscript::eval {
 
 void register_nn_lp_pool(KernelRegistry& registry) {
-  for (int64_t v : {1, 2, 11})
+  // 18 adds ceil_mode and dilations, which pool_common.h applies; 22 only adds bfloat16.
+  for (int64_t v : {1, 2, 11, 18, 22})
     registry.add("", "LpPool", v, pool_kernel<PoolKind::kLp, kFloatTypes>);
 }
 

@@ -10,7 +10,8 @@ using MaxPoolTypes = TypeList<DataType::kFloat, DataType::kDouble, DataType::kFl
                               DataType::kInt8, DataType::kUint8>;
 
 void register_nn_max_pool(KernelRegistry& registry) {
-  for (int64_t v : {1, 8, 10, 11, 12})
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 8, 10, 11, 12, 22})
     registry.add("", "MaxPool", v, pool_kernel<PoolKind::kMax, MaxPoolTypes>);
 }
 

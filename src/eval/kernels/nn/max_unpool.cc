@@ -69,7 +69,8 @@ void max_unpool(KernelContext& ctx) {
 }  // namespace
 
 void register_nn_max_unpool(KernelRegistry& registry) {
-  for (int64_t v : {9, 11}) registry.add("", "MaxUnpool", v, max_unpool);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {9, 11, 22}) registry.add("", "MaxUnpool", v, max_unpool);
 }
 
 }  // namespace onnxscript::eval

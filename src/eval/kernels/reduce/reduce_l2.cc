@@ -5,7 +5,8 @@
 namespace onnxscript::eval {
 
 void register_reduce_reduce_l2(KernelRegistry& registry) {
-  for (int64_t v : {1, 11, 13}) registry.add("", "ReduceL2", v, reduce_kernel<ReduceKind::kL2>);
+  // 18 moves axes to an optional input and adds noop_with_empty_axes; reduce_kernel reads both.
+  for (int64_t v : {1, 11, 13, 18}) registry.add("", "ReduceL2", v, reduce_kernel<ReduceKind::kL2>);
 }
 
 }  // namespace onnxscript::eval

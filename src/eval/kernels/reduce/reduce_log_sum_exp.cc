@@ -6,7 +6,8 @@
 namespace onnxscript::eval {
 
 void register_reduce_reduce_log_sum_exp(KernelRegistry& registry) {
-  for (int64_t v : {1, 11, 13})
+  // 18 moves axes to an optional input and adds noop_with_empty_axes; reduce_kernel reads both.
+  for (int64_t v : {1, 11, 13, 18})
     registry.add("", "ReduceLogSumExp", v, reduce_kernel<ReduceKind::kLogSumExp>);
 }
 

@@ -5,7 +5,9 @@
 namespace onnxscript::eval {
 
 void register_reduce_reduce_max(KernelRegistry& registry) {
-  for (int64_t v : {1, 11, 12, 13})
+  // 18 moves axes to an optional input and adds noop_with_empty_axes; reduce_kernel reads both; 20
+  // only adds bool, which ReduceTypes rejects.
+  for (int64_t v : {1, 11, 12, 13, 18, 20})
     registry.add("", "ReduceMax", v, reduce_kernel<ReduceKind::kMax>);
 }
 

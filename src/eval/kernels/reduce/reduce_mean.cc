@@ -6,7 +6,9 @@
 namespace onnxscript::eval {
 
 void register_reduce_reduce_mean(KernelRegistry& registry) {
-  for (int64_t v : {1, 11, 13}) registry.add("", "ReduceMean", v, reduce_kernel<ReduceKind::kMean>);
+  // 18 moves axes to an optional input and adds noop_with_empty_axes; reduce_kernel reads both.
+  for (int64_t v : {1, 11, 13, 18})
+    registry.add("", "ReduceMean", v, reduce_kernel<ReduceKind::kMean>);
 }
 
 }  // namespace onnxscript::eval

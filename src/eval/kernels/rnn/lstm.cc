@@ -87,7 +87,8 @@ void lstm(KernelContext& ctx) {
 }  // namespace
 
 void register_rnn_lstm(KernelRegistry& registry) {
-  for (int64_t v : {1, 7, 14}) registry.add("", "LSTM", v, lstm);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 7, 14, 22}) registry.add("", "LSTM", v, lstm);
 }
 
 }  // namespace onnxscript::eval

@@ -52,7 +52,8 @@ void rnn_kernel(KernelContext& ctx) {
 }  // namespace
 
 void register_rnn_rnn(KernelRegistry& registry) {
-  for (int64_t v : {1, 7, 14}) registry.add("", "RNN", v, rnn_kernel);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 7, 14, 22}) registry.add("", "RNN", v, rnn_kernel);
 }
 
 }  // namespace onnxscript::eval

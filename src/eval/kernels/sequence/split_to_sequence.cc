@@ -61,7 +61,8 @@ void split_to_sequence(KernelContext& ctx) {
 }  // namespace
 
 void register_sequence_split_to_sequence(KernelRegistry& registry) {
-  registry.add("", "SplitToSequence", 11, split_to_sequence);
+  // 24 only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {11, 24}) registry.add("", "SplitToSequence", v, split_to_sequence);
 }
 
 }  // namespace onnxscript::eval

@@ -32,7 +32,10 @@ void constant_of_shape(KernelContext& ctx) {
 }  // namespace
 
 void register_tensor_constant_of_shape(KernelRegistry& registry) {
-  registry.add("", "ConstantOfShape", 9, constant_of_shape);
+  // 20-25 only widen the element types (float8, int4, and types the IR lacks), which this kernel
+  // handles or rejects by type.
+  for (int64_t v : {9, 20, 21, 23, 24, 25})
+    registry.add("", "ConstantOfShape", v, constant_of_shape);
 }
 
 }  // namespace onnxscript::eval

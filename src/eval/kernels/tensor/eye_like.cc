@@ -38,7 +38,8 @@ void eye_like(KernelContext& ctx) {
 }  // namespace
 
 void register_tensor_eye_like(KernelRegistry& registry) {
-  registry.add("", "EyeLike", 9, eye_like);
+  // only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {9, 22}) registry.add("", "EyeLike", v, eye_like);
 }
 
 }  // namespace onnxscript::eval

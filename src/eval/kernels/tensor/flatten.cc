@@ -19,7 +19,9 @@ void flatten(KernelContext& ctx) {
 }  // namespace
 
 void register_tensor_flatten(KernelRegistry& registry) {
-  for (int64_t v : {1, 9, 11, 13}) registry.add("", "Flatten", v, flatten);
+  // 21-25 only widen the element types (float8, int4, and types the IR lacks), which this kernel
+  // handles or rejects by type.
+  for (int64_t v : {1, 9, 11, 13, 21, 23, 24, 25}) registry.add("", "Flatten", v, flatten);
 }
 
 }  // namespace onnxscript::eval

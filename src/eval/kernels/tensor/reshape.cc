@@ -47,7 +47,9 @@ void reshape(KernelContext& ctx) {
 }  // namespace
 
 void register_tensor_reshape(KernelRegistry& registry) {
-  for (int64_t v : {1, 5, 13, 14}) registry.add("", "Reshape", v, reshape);
+  // 19-25 only widen the element types (float8, int4, and types the IR lacks), which this kernel
+  // handles or rejects by type.
+  for (int64_t v : {1, 5, 13, 14, 19, 21, 23, 24, 25}) registry.add("", "Reshape", v, reshape);
 }
 
 }  // namespace onnxscript::eval

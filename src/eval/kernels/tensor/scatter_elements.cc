@@ -43,7 +43,9 @@ void scatter_elements_kernel(KernelContext& ctx) {
 }
 
 void register_tensor_scatter_elements(KernelRegistry& registry) {
-  for (int64_t v : {11, 13, 16}) registry.add("", "ScatterElements", v, scatter_elements_kernel);
+  // 18 adds the max and min reductions, which scatter_reduce.h implements.
+  for (int64_t v : {11, 13, 16, 18})
+    registry.add("", "ScatterElements", v, scatter_elements_kernel);
 }
 
 }  // namespace onnxscript::eval

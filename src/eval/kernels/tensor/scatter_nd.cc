@@ -51,7 +51,8 @@ void scatter_nd(KernelContext& ctx) {
 }  // namespace
 
 void register_tensor_scatter_nd(KernelRegistry& registry) {
-  for (int64_t v : {11, 13, 16}) registry.add("", "ScatterND", v, scatter_nd);
+  // 18 adds the max and min reductions, which scatter_reduce.h implements.
+  for (int64_t v : {11, 13, 16, 18}) registry.add("", "ScatterND", v, scatter_nd);
 }
 
 }  // namespace onnxscript::eval

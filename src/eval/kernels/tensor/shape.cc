@@ -23,7 +23,9 @@ void shape(KernelContext& ctx) {
 }  // namespace
 
 void register_tensor_shape(KernelRegistry& registry) {
-  for (int64_t v : {1, 13, 15}) registry.add("", "Shape", v, shape);
+  // 19-25 only widen the element types (float8, int4, and types the IR lacks), which this kernel
+  // handles or rejects by type.
+  for (int64_t v : {1, 13, 15, 19, 21, 23, 24, 25}) registry.add("", "Shape", v, shape);
 }
 
 }  // namespace onnxscript::eval

@@ -11,7 +11,9 @@ void size(KernelContext& ctx) {
 }  // namespace
 
 void register_tensor_size(KernelRegistry& registry) {
-  for (int64_t v : {1, 13}) registry.add("", "Size", v, size);
+  // 19-25 only widen the element types (float8, int4, and types the IR lacks), which this kernel
+  // handles or rejects by type.
+  for (int64_t v : {1, 13, 19, 21, 23, 24, 25}) registry.add("", "Size", v, size);
 }
 
 }  // namespace onnxscript::eval

@@ -34,7 +34,9 @@ void squeeze(KernelContext& ctx) {
 }  // namespace
 
 void register_tensor_squeeze(KernelRegistry& registry) {
-  for (int64_t v : {1, 11, 13}) registry.add("", "Squeeze", v, squeeze);
+  // 21-25 only widen the element types (float8, int4, and types the IR lacks), which this kernel
+  // handles or rejects by type.
+  for (int64_t v : {1, 11, 13, 21, 23, 24, 25}) registry.add("", "Squeeze", v, squeeze);
 }
 
 }  // namespace onnxscript::eval

@@ -61,7 +61,8 @@ void top_k(KernelContext& ctx) {
 }  // namespace
 
 void register_tensor_top_k(KernelRegistry& registry) {
-  for (int64_t v : {1, 10, 11}) registry.add("", "TopK", v, top_k);
+  // 24 only adds bfloat16, which this kernel handles or rejects by type.
+  for (int64_t v : {1, 10, 11, 24}) registry.add("", "TopK", v, top_k);
 }
 
 }  // namespace onnxscript::eval

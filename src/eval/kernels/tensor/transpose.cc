@@ -30,7 +30,9 @@ void transpose(KernelContext& ctx) {
 }  // namespace
 
 void register_tensor_transpose(KernelRegistry& registry) {
-  for (int64_t v : {1, 13}) registry.add("", "Transpose", v, transpose);
+  // 21-25 only widen the element types (float8, int4, and types the IR lacks), which this kernel
+  // handles or rejects by type.
+  for (int64_t v : {1, 13, 21, 23, 24, 25}) registry.add("", "Transpose", v, transpose);
 }
 
 }  // namespace onnxscript::eval

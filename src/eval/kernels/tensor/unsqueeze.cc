@@ -29,7 +29,9 @@ void unsqueeze(KernelContext& ctx) {
 }  // namespace
 
 void register_tensor_unsqueeze(KernelRegistry& registry) {
-  for (int64_t v : {1, 11, 13}) registry.add("", "Unsqueeze", v, unsqueeze);
+  // 21-25 only widen the element types (float8, int4, and types the IR lacks), which this kernel
+  // handles or rejects by type.
+  for (int64_t v : {1, 11, 13, 21, 23, 24, 25}) registry.add("", "Unsqueeze", v, unsqueeze);
 }
 
 }  // namespace onnxscript::eval
