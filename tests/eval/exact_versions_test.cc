@@ -90,7 +90,7 @@ TEST(ExactDispatch, BuiltinKernelsAreRegisteredAtTheNewVersionsTheyImplement) {
   EXPECT_TRUE(has("ReduceMean", 18));
   EXPECT_TRUE(has("Celu", 28));
   EXPECT_FALSE(has("Resize", 18));
-  EXPECT_FALSE(has("DFT", 20));
+  EXPECT_TRUE(has("DFT", 20));
   EXPECT_FALSE(has("Pad", 18));
   EXPECT_FALSE(has("Split", 18));
   // Every registration is at a version of the operator's schema.
@@ -152,19 +152,37 @@ g (float[1, 1, 2, 2] x, float[4] scales) => (float[1, 1, 4, 4] y) {
   EXPECT_EQ(session.missing_kernels(), std::vector<std::string>{"Resize-19 (opset 19)"});
 }
 
-TEST(ExactDispatch, DftAtOpset20WithAxisAsAnInputIsAClearError) {
+TEST(ExactDispatch, DftAtOpset20ReadsTheAxisFromItsInput) {
   ir::Model m = text::parse_model(R"(
 <ir_version: 8, opset_import: ["" : 20]>
-g (float[1, 4, 2] x, int64 axis) => (float[1, 4, 2] y) {
+g (float[4, 1, 2] x, int64 axis) => (float[4, 1, 2] y) {
   y = DFT (x, , axis)
 }
 )");
   Session session(std::move(m));
-  EXPECT_EQ(session.missing_kernels(), std::vector<std::string>{"DFT-20 (opset 20)"});
-  const std::string error =
-      run_error(session, {RuntimeValue(Tensor::from<float>({1, 0, 2, 0, 3, 0, 4, 0}, {1, 4, 2})),
-                          RuntimeValue(Tensor::scalar<int64_t>(1))});
-  EXPECT_THAT(error, HasSubstr("DFT-20 (opset 20) has no kernel in this build"));
+  EXPECT_TRUE(session.missing_kernels().empty());
+  // The signal runs along axis 0 (given), not 1 (DFT-17's default) nor -2
+  // (DFT-20's, the length-1 axis): [1, 2, 3, 4] -> [10, -2+2i, -2, -2-2i].
+  const auto y =
+      session.run({RuntimeValue(Tensor::from<float>({1, 0, 2, 0, 3, 0, 4, 0}, {4, 1, 2})),
+                   RuntimeValue(Tensor::scalar<int64_t>(0))});
+  EXPECT_THAT(floats_of(y.at(0)), ::testing::ElementsAre(10, 0, -2, 2, -2, 0, -2, -2));
+}
+
+TEST(ExactDispatch, DftInverseOnesidedIsTheInverseRealTransform) {
+  // Bins 0..2 of the spectrum of [0, 1, 2, 3]; the rest follow by symmetry.
+  ir::Model m = text::parse_model(R"(
+<ir_version: 8, opset_import: ["" : 19]>
+g (float[1, 3, 2] x) => (float[1, 4, 1] y) {
+  y = DFT <inverse: int = 1, onesided: int = 1> (x)
+}
+)");
+  const auto y = Session(std::move(m))
+                     .run({RuntimeValue(Tensor::from<float>({6, 0, -2, 2, -2, 0}, {1, 3, 2}))});
+  ASSERT_EQ(y.at(0).tensor().shape(), (std::vector<int64_t>{1, 4, 1}));
+  const std::vector<float> got = floats_of(y.at(0));
+  const std::vector<float> expected = {0, 1, 2, 3};
+  for (size_t i = 0; i < 4; ++i) EXPECT_NEAR(got[i], expected[i], 1e-6) << i;
 }
 
 TEST(ExactDispatch, EagerCallsNameTheVersionAndTheOpset) {

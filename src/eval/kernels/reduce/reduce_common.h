@@ -112,17 +112,17 @@ void walk(std::span<const int64_t> shape, const std::vector<int64_t>& out_stride
 
 }  // namespace reduce_detail
 
+// Reduces `x` (the node's data input, or a view of it) by the node's axes.
 template <ReduceKind K>
-void reduce_kernel(KernelContext& ctx) {
+Tensor reduce_tensor(KernelContext& ctx, const Tensor& x) {
   using namespace reduce_detail;
-  const Tensor& x = ctx.input_tensor(0);
   const int64_t rank = x.rank();
   std::vector<int64_t> axes =
       ctx.has_input(1) ? tensor_to_int64s(ctx, ctx.input_tensor(1), "axes") : ctx.attr_ints("axes");
   const bool keepdims = ctx.attr_int("keepdims", 1) != 0;
   if (axes.empty() && ctx.attr_int("noop_with_empty_axes", 0) != 0) {
     dispatch<ReduceTypes>(x.dtype(), ctx, []<typename T>() {});  // rejects unsupported types
-    return ctx.set_output(0, x);
+    return x;
   }
   std::vector<bool> reduced(rank, axes.empty());
   for (int64_t a : axes) reduced[normalize_axis(ctx, a, rank)] = true;
@@ -182,6 +182,28 @@ void reduce_kernel(KernelContext& ctx) {
       for (int64_t o = 0; o < n_out; ++o) dst[o] = finish<K, T, A>(acc[o], count);
     }
   });
+  return out;
+}
+
+template <ReduceKind K>
+void reduce_kernel(KernelContext& ctx) {
+  ctx.set_output(0, reduce_tensor<K>(ctx, ctx.input_tensor(0)));
+}
+
+// ReduceMax-20 and ReduceMin-20 also take bool: max is "any" and min is
+// "all", which is the uint8 reduction of the same 0/1 bytes.
+template <ReduceKind K>
+void reduce_kernel_with_bool(KernelContext& ctx) {
+  static_assert(K == ReduceKind::kMax || K == ReduceKind::kMin);
+  const Tensor& x = ctx.input_tensor(0);
+  if (x.dtype() != DataType::kBool) return reduce_kernel<K>(ctx);
+  const Tensor bytes(DataType::kUint8, x.shape(), x.storage(), x.byte_offset());
+  const Tensor r = reduce_tensor<K>(ctx, bytes);
+  Tensor out(DataType::kBool, r.shape());
+  const uint8_t* src = r.data<uint8_t>();
+  bool* dst = out.data<bool>();
+  // The min over an empty set is uint8's 255: true, written as a bool's 1.
+  for (int64_t i = 0; i < r.numel(); ++i) dst[i] = src[i] != 0;
   ctx.set_output(0, out);
 }
 

@@ -5,10 +5,10 @@
 namespace onnxscript::eval {
 
 void register_reduce_reduce_max(KernelRegistry& registry) {
-  // 18 moves axes to an optional input and adds noop_with_empty_axes; reduce_kernel reads both; 20
-  // only adds bool, which ReduceTypes rejects.
-  for (int64_t v : {1, 11, 12, 13, 18, 20})
+  // 18 moves axes to an optional input and adds noop_with_empty_axes; reduce_kernel reads both.
+  for (int64_t v : {1, 11, 12, 13, 18})
     registry.add("", "ReduceMax", v, reduce_kernel<ReduceKind::kMax>);
+  registry.add("", "ReduceMax", 20, reduce_kernel_with_bool<ReduceKind::kMax>);  // adds bool
 }
 
 }  // namespace onnxscript::eval
