@@ -107,7 +107,7 @@ std::string compare_tensors(const Tensor& expected, const Tensor& actual, const 
         record(i, fmt::format("{}", e), fmt::format("{}", a));
       }
     }
-  } else if (ir::bit_width(dtype) == 4) {
+  } else if (ir::is_sub_byte(dtype)) {  // int4/uint4, int2/uint2: exact, by value
     for (int64_t i = 0; i < n; ++i) {
       const double e = element_as_double(expected, i), a = element_as_double(actual, i);
       if (e != a) record(i, fmt::format("{}", e), fmt::format("{}", a));

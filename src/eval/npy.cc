@@ -1,5 +1,17 @@
 // numpy's .npy format: a magic string, a version, a Python dict literal
 // describing dtype/order/shape, then the raw elements.
+//
+// Element types numpy has no dtype for (bfloat16, the float8 types, and the
+// packed 4-bit and 2-bit types) are written as a structured dtype of one
+// field named after the ONNX type, holding one element per item:
+// `[('bfloat16', '<u2')]`, `[('float8e8m0', '|u1')]`, `[('int4', '|i1')]`,
+// `[('uint2', '|u1')]`, `[('float4e2m1', '|u1')]`. Floats keep their bit
+// patterns; int4/int2 are sign-extended, uint4/uint2 zero-extended, and
+// float4e2m1 nibbles zero-extended, so the sub-byte types are unpacked in the
+// file. numpy reads such a file as a record array (`a['int4']` gives the
+// values), and writes one back with the same header, so the type survives a
+// round trip through numpy too. This is ml_dtypes-free by design: the bits
+// and the type name are all a reader needs.
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -26,6 +38,7 @@ class HeaderParser {
 
   struct Header {
     std::string descr;
+    std::string field;  // the field name of a one-field structured descr
     bool fortran_order = false;
     std::vector<int64_t> shape;
   };
@@ -40,7 +53,24 @@ class HeaderParser {
       const std::string key = string_literal();
       expect(':');
       if (key == "descr") {
-        h.descr = string_literal();
+        skip_space();
+        if (peek() == '[') {
+          // [('name', 'descr')]: one field, as npy_to_bytes writes the
+          // element types numpy lacks.
+          expect('[');
+          expect('(');
+          h.field = string_literal();
+          expect(',');
+          h.descr = string_literal();
+          skip_space();
+          if (peek() == ',') ++pos_;
+          expect(')');
+          skip_space();
+          if (peek() == ',') ++pos_;
+          expect(']');
+        } else {
+          h.descr = string_literal();
+        }
         has_descr = true;
       } else if (key == "fortran_order") {
         h.fortran_order = boolean();
@@ -245,7 +275,75 @@ std::vector<uint32_t> utf8_code_points(const std::string& s) {
   return out;
 }
 
+// The element types numpy lacks, stored as a one-field structured dtype (see
+// the file comment): the descr of that field, or "" for other types.
+std::string_view field_descr(DataType dtype) {
+  switch (dtype) {
+    case DataType::kBfloat16:
+      return "<u2";
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E4M3FNUZ:
+    case DataType::kFloat8E5M2:
+    case DataType::kFloat8E5M2FNUZ:
+    case DataType::kFloat8E8M0:
+    case DataType::kUint4:
+    case DataType::kUint2:
+    case DataType::kFloat4E2M1:
+      return "|u1";
+    case DataType::kInt4:
+    case DataType::kInt2:
+      return "|i1";
+    default:
+      return "";
+  }
+}
+
+// A field-typed .npy body (one element per item) into a tensor of `dtype`,
+// packing the sub-byte types and refusing values they cannot hold.
+Tensor from_field_items(DataType dtype, const std::vector<int64_t>& shape, std::string_view data,
+                        int64_t numel, std::string_view source) {
+  Tensor t(dtype, shape);
+  const auto* in = reinterpret_cast<const uint8_t*>(data.data());
+  if (!ir::is_sub_byte(dtype)) {
+    if (!data.empty()) std::memcpy(t.raw_data(), in, data.size());
+    return t;
+  }
+  const int bits = ir::bit_width(dtype);
+  const bool is_signed = ir::is_signed_integer(dtype);
+  const int lo = is_signed ? -(1 << (bits - 1)) : 0;
+  const int hi = is_signed ? (1 << (bits - 1)) - 1 : (1 << bits) - 1;
+  const int64_t per_byte = 8 / bits;
+  auto* out = t.data<uint8_t>();
+  for (int64_t i = 0; i < numel; ++i) {
+    const int v = is_signed ? static_cast<int>(static_cast<int8_t>(in[i])) : in[i];
+    if (v < lo || v > hi)
+      throw ParseError(fmt::format("{}: element {} of a {} .npy is {}, outside [{}, {}]", source, i,
+                                   ir::data_type_name(dtype), v, lo, hi));
+    out[i / per_byte] |= static_cast<uint8_t>((v & ((1 << bits) - 1)) << (bits * (i % per_byte)));
+  }
+  return t;
+}
+
+// The items of a field-typed .npy body for `t`: its bytes, with the
+// sub-byte types unpacked to one (sign- or zero-extended) byte each.
+std::string field_items(const Tensor& t) {
+  const auto* p = static_cast<const uint8_t*>(t.raw_data());
+  if (!ir::is_sub_byte(t.dtype())) return std::string(reinterpret_cast<const char*>(p), t.nbytes());
+  const int bits = ir::bit_width(t.dtype());
+  const int64_t per_byte = 8 / bits;
+  const bool is_signed = ir::is_signed_integer(t.dtype());
+  std::string out(static_cast<size_t>(t.numel()), '\0');
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    int v = (p[i / per_byte] >> (bits * (i % per_byte))) & ((1 << bits) - 1);
+    if (is_signed && (v >> (bits - 1))) v -= 1 << bits;
+    out[static_cast<size_t>(i)] = static_cast<char>(v);
+  }
+  return out;
+}
+
 std::string npy_descr(DataType dtype) {
+  if (const std::string_view field = field_descr(dtype); !field.empty())
+    return fmt::format("[('{}', '{}')]", ir::data_type_name(dtype), field);
   switch (dtype) {
     case DataType::kBool:
       return "|b1";
@@ -308,6 +406,21 @@ Tensor npy_from_bytes(std::string_view bytes, std::string_view source) {
     throw ParseError(
         fmt::format("{}: fortran_order True is not supported; save a C-ordered array", source));
   const Descr d = parse_descr(header.descr, source);
+  DataType field_type = DataType::kUndefined;
+  if (!header.field.empty()) {
+    // A one-field structured dtype: only the form npy_to_bytes writes.
+    const auto named = ir::parse_data_type(header.field);
+    if (!named || field_descr(*named).empty())
+      throw ParseError(fmt::format(
+          "{}: unsupported .npy dtype [('{}', '{}')]: a structured dtype must name an element "
+          "type numpy lacks (bfloat16, float8*, int4, uint4, float4e2m1, int2, uint2)",
+          source, header.field, header.descr));
+    const std::string_view want = field_descr(*named);
+    if (header.descr != want)
+      throw ParseError(fmt::format("{}: a {} .npy field must be '{}', not '{}'", source,
+                                   header.field, want, header.descr));
+    field_type = *named;
+  }
   int64_t numel = 0;
   try {
     numel = ir::checked_numel(header.shape);
@@ -321,6 +434,8 @@ Tensor npy_from_bytes(std::string_view bytes, std::string_view source) {
   if (data.size() != expected)
     throw ParseError(fmt::format("{}: .npy data has {} bytes, the header announces {}", source,
                                  data.size(), expected));
+  if (field_type != DataType::kUndefined)
+    return from_field_items(field_type, header.shape, data, numel, source);
   Tensor t(d.dtype, header.shape);
   if (d.dtype == DataType::kString) {
     auto* out = t.data<std::string>();
@@ -367,14 +482,16 @@ std::string npy_to_bytes(const Tensor& t) {
       code_points.push_back(utf8_code_points(t.data<std::string>()[i]));
       max_chars = std::max(max_chars, code_points.back().size());
     }
-    descr = fmt::format("<U{}", max_chars);
+    descr = fmt::format("'<U{}'", max_chars);
+  } else if (!field_descr(t.dtype()).empty()) {
+    descr = npy_descr(t.dtype());  // a list literal: [('name', 'descr')]
   } else {
-    descr = npy_descr(t.dtype());
+    descr = fmt::format("'{}'", npy_descr(t.dtype()));
   }
   std::string shape = fmt::format("{}", fmt::join(t.shape(), ", "));
   if (t.rank() == 1) shape += ',';  // Python's one-element tuple
   std::string dict =
-      fmt::format("{{'descr': '{}', 'fortran_order': False, 'shape': ({}), }}", descr, shape);
+      fmt::format("{{'descr': {}, 'fortran_order': False, 'shape': ({}), }}", descr, shape);
   // Pad with spaces so that the data starts on a 64-byte boundary, ending in '\n'.
   size_t total = 10 + dict.size() + 1;
   dict.append((64 - total % 64) % 64, ' ');
@@ -395,6 +512,8 @@ std::string npy_to_bytes(const Tensor& t) {
         out.append(buf, 4);
       }
     }
+  } else if (!field_descr(t.dtype()).empty()) {
+    out += field_items(t);
   } else {
     out.append(static_cast<const char*>(t.raw_data()), t.nbytes());
   }

@@ -50,9 +50,13 @@ double float8_value(DataType dtype, uint8_t b) {
   return negative ? -v : v;
 }
 
-uint8_t nibble(const Tensor& t, int64_t i) {
-  const uint8_t byte = t.data<uint8_t>()[i / 2];
-  return static_cast<uint8_t>(i % 2 == 0 ? byte & 0xF : byte >> 4);
+// The bits of element i of a packed sub-byte tensor (4-bit or 2-bit
+// elements, the first in the lowest bits of its byte).
+uint8_t packed_bits(const Tensor& t, int64_t i) {
+  const int bits = ir::bit_width(t.dtype());
+  const int64_t per_byte = 8 / bits;
+  const uint8_t byte = t.data<uint8_t>()[i / per_byte];
+  return static_cast<uint8_t>((byte >> (bits * (i % per_byte))) & ((1 << bits) - 1));
 }
 
 enum class Style { kInt, kBool, kFloat, kComplex, kString };
@@ -246,14 +250,23 @@ double element_as_double(const Tensor& t, int64_t i) {
     case DataType::kFloat8E5M2:
     case DataType::kFloat8E5M2FNUZ:
       return float8_value(t.dtype(), t.data<uint8_t>()[i]);
+    case DataType::kFloat8E8M0: {
+      const uint8_t b = t.data<uint8_t>()[i];
+      return b == 0xFF ? std::nan("") : std::ldexp(1.0, b - 127);
+    }
     case DataType::kUint4:
-      return nibble(t, i);
+    case DataType::kUint2:
+      return packed_bits(t, i);
     case DataType::kInt4: {
-      const int n = nibble(t, i);
+      const int n = packed_bits(t, i);
       return n >= 8 ? n - 16 : n;
     }
+    case DataType::kInt2: {
+      const int n = packed_bits(t, i);
+      return n >= 2 ? n - 4 : n;
+    }
     case DataType::kFloat4E2M1: {
-      const int n = nibble(t, i);
+      const int n = packed_bits(t, i);
       const int e = (n >> 1) & 3, m = n & 1;
       const double v = e == 0 ? m * 0.5 : std::ldexp(1 + m / 2.0, e - 1);
       return (n & 8) ? -v : v;

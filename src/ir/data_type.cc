@@ -12,6 +12,7 @@ struct DataTypeInfo {
 };
 
 // Indexed by the DataType value.
+// clang-format off
 constexpr std::array<DataTypeInfo, kMaxDataType + 1> kInfo = {{
     {"undefined", 0, 1},
     {"float", 32, 1},
@@ -37,7 +38,11 @@ constexpr std::array<DataTypeInfo, kMaxDataType + 1> kInfo = {{
     {"uint4", 4, 10},
     {"int4", 4, 10},
     {"float4e2m1", 4, 11},
+    {"float8e8m0", 8, 12},
+    {"uint2", 2, 13},
+    {"int2", 2, 13},
 }};
+// clang-format on
 
 const DataTypeInfo& info(DataType type) {
   auto index = static_cast<int32_t>(type);
@@ -73,6 +78,7 @@ bool is_floating_point(DataType type) {
     case DataType::kFloat8E5M2:
     case DataType::kFloat8E5M2FNUZ:
     case DataType::kFloat4E2M1:
+    case DataType::kFloat8E8M0:
       return true;
     default:
       return false;
@@ -86,6 +92,7 @@ bool is_signed_integer(DataType type) {
     case DataType::kInt32:
     case DataType::kInt64:
     case DataType::kInt4:
+    case DataType::kInt2:
       return true;
     default:
       return false;
@@ -99,6 +106,7 @@ bool is_integer(DataType type) {
     case DataType::kUint32:
     case DataType::kUint64:
     case DataType::kUint4:
+    case DataType::kUint2:
       return true;
     default:
       return is_signed_integer(type);
@@ -106,5 +114,10 @@ bool is_integer(DataType type) {
 }
 
 int64_t min_ir_version(DataType type) { return info(type).min_ir_version; }
+
+bool is_sub_byte(DataType type) {
+  const int bits = bit_width(type);
+  return bits > 0 && bits < 8;
+}
 
 }  // namespace onnxscript::ir

@@ -266,14 +266,22 @@ Tensor Tensor::ones(DataType dtype, Dims shape) {
     case DataType::kFloat8E5M2FNUZ:
       fill(uint8_t{0x40});
       break;
-    // Two per byte, low nibble first; the last odd element leaves the high nibble zero.
+    case DataType::kFloat8E8M0:  // 2^(127 - 127)
+      fill(uint8_t{0x7F});
+      break;
+    // Two (4-bit) or four (2-bit) per byte, first element in the lowest bits;
+    // bits past the last element stay zero.
     case DataType::kInt4:
     case DataType::kUint4:
-    case DataType::kFloat4E2M1: {
-      const uint8_t nibble = dtype == DataType::kFloat4E2M1 ? 0x2 : 0x1;  // float4 1.0 is 0b0010
+    case DataType::kFloat4E2M1:
+    case DataType::kInt2:
+    case DataType::kUint2: {
+      const uint8_t one = dtype == DataType::kFloat4E2M1 ? 0x2 : 0x1;  // float4 1.0 is 0b0010
+      const int bits = bit_width(dtype);
+      const int per_byte = 8 / bits;
       auto* bytes = t.data<uint8_t>();
       for (int64_t i = 0; i < t.numel(); ++i)
-        bytes[i / 2] |= static_cast<uint8_t>(nibble << (4 * (i % 2)));
+        bytes[i / per_byte] |= static_cast<uint8_t>(one << (bits * (i % per_byte)));
       break;
     }
     default:

@@ -12,6 +12,8 @@
 //   10 int4/uint4, overload, metadata_props on nodes, graphs, functions,
 //      values and tensors, value_info in functions
 //   11 float4e2m1, multi-device configuration
+//   12 float8e8m0
+//   13 int2/uint2
 // An opset import also needs the IR version its release came with: a model
 // using ai.onnx opset 21 must say IR 10 even if it uses no new proto field,
 // as onnx.helper.make_model_gen_version computes it.
@@ -35,7 +37,9 @@ int64_t opset_ir_version(std::string_view domain, int64_t version) {
     if (version <= 18) return 8;
     if (version <= 20) return 9;
     if (version <= 22) return 10;
-    return 11;
+    if (version == 23) return 11;
+    if (version == 24) return 12;
+    return 13;
   }
   if (domain == "ai.onnx.ml") {
     if (version <= 1) return 3;

@@ -38,8 +38,8 @@ TypedField typed_field_for(DataType dtype) {
       return TypedField::kString;
     default:
       // int32 and everything narrower: int8/16, uint8/16, bool, float16,
-      // bfloat16, float8 (bit patterns), and the 4-bit types (one packed byte
-      // per entry).
+      // bfloat16, float8 (bit patterns), and the 4-bit and 2-bit types (one
+      // packed byte per entry).
       return TypedField::kInt32;
   }
 }
@@ -91,7 +91,8 @@ int64_t typed_entry_count(DataType dtype, int64_t numel) {
     case DataType::kComplex128:
       return numel > std::numeric_limits<int64_t>::max() / 2 ? -1 : numel * 2;
     default:
-      if (ir::bit_width(dtype) == 4) return numel / 2 + numel % 2;
+      // Sub-byte types: one int32_data entry per packed byte.
+      if (ir::is_sub_byte(dtype)) return static_cast<int64_t>(ir::packed_byte_size(dtype, numel));
       return numel;
   }
 }
@@ -147,7 +148,7 @@ void decode_typed(const wire::TensorProto& p, DataType dtype, int64_t entries, i
         case 16:
           narrow_copy<uint16_t>(src, entries, dst);
           return;
-        default:  // 8 bits, or one byte holding two 4-bit elements
+        default:  // 8 bits, or one byte holding two 4-bit or four 2-bit elements
           narrow_copy<uint8_t>(src, entries, dst);
           return;
       }

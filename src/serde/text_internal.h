@@ -111,7 +111,7 @@ void append_float(std::string& out, float v);
 void append_double(std::string& out, double v);
 
 /// True for the element types narrower than float that hold floating point
-/// numbers: float16, bfloat16, the float8 types and float4e2m1.
+/// numbers: float16, bfloat16, the float8 types (float8e8m0 too) and float4e2m1.
 bool is_narrow_float(ir::DataType type);
 /// The value of a narrow float's bit pattern (NaN for NaN patterns).
 float narrow_to_float(ir::DataType type, uint32_t bits);

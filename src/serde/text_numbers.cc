@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "onnxscript/support/float8.h"
 #include "text_internal.h"
 
 namespace onnxscript::text::detail {
@@ -23,6 +24,7 @@ enum class NanKind : uint8_t {
   kFn,    // No infinities; exponent and mantissa all ones is NaN (float8e4m3fn).
   kUz,    // No infinities, no negative zero; the pattern "sign only" is NaN.
   kNone,  // No infinities and no NaN (float4e2m1).
+  kE8M0,  // Exponent only, no sign, no zero; all ones is NaN (float8e8m0).
 };
 
 struct Format {
@@ -49,12 +51,16 @@ Format format_of(ir::DataType type) {
       return {5, 2, 16, NanKind::kUz};
     case DataType::kFloat4E2M1:
       return {2, 1, 1, NanKind::kNone};
+    case DataType::kFloat8E8M0:
+      return {8, 0, 127, NanKind::kE8M0};
     default:
       return {0, 0, 0, NanKind::kNone};
   }
 }
 
-int width_of(const Format& f) { return 1 + f.exp_bits + f.man_bits; }
+int width_of(const Format& f) {
+  return (f.nan == NanKind::kE8M0 ? 0 : 1) + f.exp_bits + f.man_bits;
+}
 
 bool equals_lower(std::string_view s, std::string_view lower) {
   if (s.size() != lower.size()) return false;
@@ -149,6 +155,7 @@ bool is_narrow_float(ir::DataType type) { return format_of(type).exp_bits != 0; 
 
 float narrow_to_float(ir::DataType type, uint32_t bits) {
   const Format f = format_of(type);
+  if (f.nan == NanKind::kE8M0) return float8_detail::decode_e8m0(static_cast<uint8_t>(bits));
   const uint32_t exp_max = (1u << f.exp_bits) - 1;
   const uint32_t man_max = (1u << f.man_bits) - 1;
   const bool negative = (bits >> (f.exp_bits + f.man_bits)) & 1u;
@@ -170,6 +177,7 @@ float narrow_to_float(ir::DataType type, uint32_t bits) {
       if (negative && e == 0 && m == 0) return nan;
       break;
     case NanKind::kNone:
+    case NanKind::kE8M0:  // handled above
       break;
   }
   float v = 0;
@@ -184,6 +192,18 @@ float narrow_to_float(ir::DataType type, uint32_t bits) {
 
 std::optional<uint32_t> float_to_narrow(ir::DataType type, double v) {
   const Format f = format_of(type);
+  if (f.nan == NanKind::kE8M0) {
+    // The nearest power of two (a tie, 1.5 * 2^e, goes up); there is no zero,
+    // no sign and no infinity to give.
+    if (std::isnan(v)) return 0xFFu;
+    if (!(v > 0) || std::isinf(v)) return std::nullopt;
+    int e2 = 0;
+    const double m = std::frexp(v, &e2);  // v = m * 2^e2, m in [0.5, 1)
+    int e = m >= 0.75 ? e2 : e2 - 1;
+    e = std::max(e, -127);
+    if (e > 127) return std::nullopt;
+    return static_cast<uint32_t>(e + 127);
+  }
   const uint32_t exp_max = (1u << f.exp_bits) - 1;
   const uint32_t man_max = (1u << f.man_bits) - 1;
   const uint32_t sign = std::signbit(v) ? 1u << (f.exp_bits + f.man_bits) : 0u;
@@ -196,6 +216,7 @@ std::optional<uint32_t> float_to_narrow(ir::DataType type, double v) {
       case NanKind::kUz:
         return 1u << (f.exp_bits + f.man_bits);
       case NanKind::kNone:
+      case NanKind::kE8M0:  // handled above
         return std::nullopt;
     }
   }
@@ -306,6 +327,10 @@ const std::vector<std::string>& narrow_table(ir::DataType type) {
     }
     case DataType::kFloat8E5M2FNUZ: {
       static const auto table = build(DataType::kFloat8E5M2FNUZ);
+      return table;
+    }
+    case DataType::kFloat8E8M0: {
+      static const auto table = build(DataType::kFloat8E8M0);
       return table;
     }
     default: {

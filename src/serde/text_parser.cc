@@ -633,9 +633,12 @@ class Parser {
       case DataType::kFloat8E4M3FNUZ:
       case DataType::kFloat8E5M2:
       case DataType::kFloat8E5M2FNUZ:
+      case DataType::kFloat8E8M0:
       case DataType::kFloat4E2M1:
       case DataType::kInt4:
-      case DataType::kUint4: {
+      case DataType::kUint4:
+      case DataType::kInt2:
+      case DataType::kUint2: {
         std::vector<uint32_t> bits;
         each([&](const Token& tok) {
           need_number(tok);
@@ -644,6 +647,11 @@ class Parser {
                            0xFu);
           } else if (dtype == DataType::kUint4) {
             bits.push_back(integer_element<uint8_t>(tok, dtype, 0, 15));
+          } else if (dtype == DataType::kInt2) {
+            bits.push_back(static_cast<uint32_t>(integer_element<int8_t>(tok, dtype, -2, 1)) &
+                           0x3u);
+          } else if (dtype == DataType::kUint2) {
+            bits.push_back(integer_element<uint8_t>(tok, dtype, 0, 3));
           } else {
             auto b = detail::read_narrow(dtype, tok.text);
             if (!b) {
@@ -663,8 +671,10 @@ class Parser {
             std::memcpy(p + 2 * i, &b16, 2);
           } else if (width == 8) {
             p[i] = static_cast<uint8_t>(bits[i]);
-          } else {
-            p[i / 2] = static_cast<uint8_t>(p[i / 2] | (bits[i] << (i % 2 == 0 ? 0 : 4)));
+          } else {  // two 4-bit or four 2-bit elements a byte, the first in the lowest bits
+            const size_t per_byte = 8 / static_cast<size_t>(width);
+            p[i / per_byte] =
+                static_cast<uint8_t>(p[i / per_byte] | (bits[i] << (width * (i % per_byte))));
           }
         }
         break;

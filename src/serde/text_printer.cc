@@ -523,7 +523,8 @@ class Printer {
       case DataType::kFloat8E4M3FN:
       case DataType::kFloat8E4M3FNUZ:
       case DataType::kFloat8E5M2:
-      case DataType::kFloat8E5M2FNUZ: {
+      case DataType::kFloat8E5M2FNUZ:
+      case DataType::kFloat8E8M0: {
         const auto& table = detail::narrow_table(t.dtype());
         elements<uint8_t>(p, n, [&](uint8_t v) { out_ += table[v]; });
         break;
@@ -531,19 +532,27 @@ class Printer {
       case DataType::kInt4:
       case DataType::kUint4:
       case DataType::kFloat4E2M1:
+      case DataType::kInt2:
+      case DataType::kUint2: {
+        // Two 4-bit or four 2-bit elements a byte, the first in the lowest bits.
+        const auto width = static_cast<uint32_t>(ir::bit_width(t.dtype()));
+        const int64_t per_byte = 8 / width;
+        const uint32_t mask = (1u << width) - 1, sign = 1u << (width - 1);
         for (int64_t i = 0; i < n; ++i) {
           if (i) out_ += ", ";
-          const auto byte = static_cast<uint8_t>(p[i / 2]);
-          const uint32_t nibble = (i % 2 == 0) ? (byte & 0xFu) : (byte >> 4);
-          if (t.dtype() == DataType::kInt4) {
-            append_int(out_, static_cast<int>(nibble) - ((nibble & 8u) ? 16 : 0));
-          } else if (t.dtype() == DataType::kUint4) {
-            append_int(out_, nibble);
+          const auto byte = static_cast<uint8_t>(p[i / per_byte]);
+          const uint32_t bits = (byte >> (width * static_cast<uint32_t>(i % per_byte))) & mask;
+          if (t.dtype() == DataType::kInt4 || t.dtype() == DataType::kInt2) {
+            append_int(out_,
+                       static_cast<int>(bits) - ((bits & sign) ? static_cast<int>(mask + 1) : 0));
+          } else if (t.dtype() == DataType::kUint4 || t.dtype() == DataType::kUint2) {
+            append_int(out_, bits);
           } else {
-            out_ += detail::narrow_table(t.dtype())[nibble];
+            out_ += detail::narrow_table(t.dtype())[bits];
           }
         }
         break;
+      }
       case DataType::kString: {
         const auto* s = t.data<std::string>();
         for (int64_t i = 0; i < n; ++i) {

@@ -770,7 +770,8 @@ class NodeWalk {
 // Entries that `numel` elements take in their typed field (tensor_codec.cc).
 int64_t typed_entry_count(ir::DataType dtype, int64_t numel) {
   if (dtype == ir::DataType::kComplex64 || dtype == ir::DataType::kComplex128) return numel * 2;
-  if (ir::bit_width(dtype) == 4) return numel / 2 + numel % 2;
+  // Sub-byte types: one entry per packed byte.
+  if (ir::is_sub_byte(dtype)) return static_cast<int64_t>(ir::packed_byte_size(dtype, numel));
   return numel;
 }
 
@@ -1090,7 +1091,8 @@ class Encoder {
         break;
     }
     // int32_data: signed types sign-extended, everything else (unsigned
-    // values, bit patterns, packed 4-bit pairs) zero-extended.
+    // values, bit patterns, bytes of packed 4-bit or 2-bit elements)
+    // zero-extended.
     if (after_raw_data) return;
     switch (dtype) {
       case DT::kInt32:

@@ -34,7 +34,7 @@ _OX_MAX_DEPTH = 3
 _OX_MAX_RANK = 64
 
 # ir::DataType value -> (name as data_type_name() spells it, bytes per element
-# or None for packed 4-bit and string elements).
+# or None for packed 4-bit and 2-bit and string elements).
 _OX_DTYPES = {
     0: ("undefined", None),
     1: ("float", 4),
@@ -60,6 +60,9 @@ _OX_DTYPES = {
     21: ("uint4", None),
     22: ("int4", None),
     23: ("float4e2m1", None),
+    24: ("float8e8m0", 1),
+    25: ("uint2", None),
+    26: ("int2", None),
 }
 
 # struct formats of the fixed-width integer types, little-endian.
@@ -189,18 +192,24 @@ def _ox_elements(dtype, address, count):
     if dtype in (17, 18, 19, 20):
         params = _OX_MINIFLOATS[dtype]
         return [_ox_float(_ox_minifloat(b, *params), 4) for b in _ox_read(address, count)]
-    if dtype in (21, 22, 23):
-        # Packed two per byte, low nibble first.
-        data = _ox_read(address, (count + 1) // 2)
+    if dtype == 24:
+        # float8e8m0: 2^(bits - 127), no sign, 0xFF is NaN.
+        return [_ox_float(float("nan") if b == 0xFF else 2.0 ** (b - 127), 4)
+                for b in _ox_read(address, count)]
+    if dtype in (21, 22, 23, 25, 26):
+        # Packed two (4-bit) or four (2-bit) per byte, first element in the lowest bits.
+        bits = 2 if dtype in (25, 26) else 4
+        per_byte = 8 // bits
+        data = _ox_read(address, (count + per_byte - 1) // per_byte)
         out = []
         for i in range(count):
-            nibble = (data[i // 2] >> (4 * (i % 2))) & 0xF
-            if dtype == 21:
-                out.append(str(nibble))
-            elif dtype == 22:
-                out.append(str(nibble - 16 if nibble & 0x8 else nibble))
+            v = (data[i // per_byte] >> (bits * (i % per_byte))) & ((1 << bits) - 1)
+            if dtype in (21, 25):
+                out.append(str(v))
+            elif dtype in (22, 26):
+                out.append(str(v - (1 << bits) if v >> (bits - 1) else v))
             else:
-                out.append(_ox_float(_ox_minifloat(nibble, *_OX_MINIFLOATS[23]), 4))
+                out.append(_ox_float(_ox_minifloat(v, *_OX_MINIFLOATS[23]), 4))
         return out
     if dtype == 8:
         # std::string objects (libstdc++: 32 bytes, pointer then length).

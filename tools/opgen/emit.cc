@@ -299,8 +299,10 @@ std::string attr_sample(AttrType t) {
   return "{}";
 }
 
-// "float" -> "kFloat"; empty for an element type this project does not know.
-std::string data_type_enumerator(const std::string& name) {
+// "float" -> "kFloat". An element type this project does not know fails the
+// generation (naming the operator `s`): skipping it would quietly drop the
+// type from the operator's constraints.
+std::string data_type_enumerator(const std::string& name, const OpSchemaRecord& s) {
   static const std::map<std::string, std::string> m = {{"float", "kFloat"},
                                                        {"uint8", "kUint8"},
                                                        {"int8", "kInt8"},
@@ -323,19 +325,28 @@ std::string data_type_enumerator(const std::string& name) {
                                                        {"float8e5m2fnuz", "kFloat8E5M2FNUZ"},
                                                        {"uint4", "kUint4"},
                                                        {"int4", "kInt4"},
-                                                       {"float4e2m1", "kFloat4E2M1"}};
+                                                       {"float4e2m1", "kFloat4E2M1"},
+                                                       {"float8e8m0", "kFloat8E8M0"},
+                                                       {"uint2", "kUint2"},
+                                                       {"int2", "kInt2"}};
   auto it = m.find(name);
-  return it == m.end() ? "" : it->second;
+  if (it == m.end()) {
+    throw std::runtime_error("opgen: operator " + (s.domain.empty() ? "" : s.domain + ".") +
+                             s.name + "-" + std::to_string(s.since_version) +
+                             " uses element type 'tensor(" + name +
+                             ")', which this project does not know; add it to ir::DataType and to "
+                             "data_type_enumerator in tools/opgen/emit.cc");
+  }
+  return it->second;
 }
 
 // detail::Types<...> of the tensor types among `allowed`.
-std::string types_spec(const std::vector<std::string>& allowed) {
+std::string types_spec(const std::vector<std::string>& allowed, const OpSchemaRecord& s) {
   std::string out = "::onnxscript::detail::Types<";
   bool first = true;
   for (const std::string& t : allowed) {
     if (t.rfind("tensor(", 0) != 0 || t.back() != ')') continue;
-    std::string e = data_type_enumerator(t.substr(7, t.size() - 8));
-    if (e.empty()) continue;
+    std::string e = data_type_enumerator(t.substr(7, t.size() - 8), s);
     out += (first ? "" : ", ") + std::string("::onnxscript::DataType::") + e;
     first = false;
   }
@@ -391,7 +402,7 @@ OpInfo analyze(const OpSchemaRecord& s) {
     for (const auto& [a, spec] : info.aliases) known |= (a == alias);
     if (!known) {
       info.aliases.emplace_back(alias,
-                                types_spec(c ? c->allowed : std::vector<std::string>{f.type}));
+                                types_spec(c ? c->allowed : std::vector<std::string>{f.type}, s));
       std::string doc = c ? "Type parameter " + c->name + ": " : "Fixed input type: ";
       const auto& allowed = c ? c->allowed : std::vector<std::string>{f.type};
       for (size_t i = 0; i < allowed.size(); ++i) doc += (i ? ", " : "") + allowed[i];
@@ -770,7 +781,7 @@ std::string output_count_rule(const OpInfo& info) {
 class TypeListPool {
  public:
   // The name of a constexpr array holding `allowed`, declared once per file.
-  std::string get(const std::vector<std::string>& allowed) {
+  std::string get(const std::vector<std::string>& allowed, const OpSchemaRecord& s) {
     auto it = names_.find(allowed);
     if (it != names_.end()) return it->second;
     std::string name = "kTypes" + std::to_string(names_.size());
@@ -782,8 +793,7 @@ class TypeListPool {
     decls_ += "constexpr uint64_t " + name + "_tensor_mask = 0";
     for (const std::string& t : allowed) {
       if (t.rfind("tensor(", 0) != 0 || t.back() != ')') continue;
-      const std::string e = data_type_enumerator(t.substr(7, t.size() - 8));
-      if (e.empty()) continue;
+      const std::string e = data_type_enumerator(t.substr(7, t.size() - 8), s);
       decls_ += " | (uint64_t{1} << static_cast<int>(::onnxscript::DataType::" + e + "))";
     }
     decls_ += ";\n";
@@ -808,7 +818,7 @@ std::string op_definitions(const OpInfo& info, TypeListPool& pool) {
     for (size_t i = 0; i < s.type_constraints.size(); ++i) {
       const auto& c = s.type_constraints[i];
       param_index[c.name] = static_cast<int>(i);
-      const std::string types = pool.get(c.allowed);
+      const std::string types = pool.get(c.allowed, s);
       o << (i ? ", " : "") << "{" << quote(c.name) << ", " << types << ", " << types
         << "_tensor_mask}";
     }

@@ -51,13 +51,17 @@ double max_abs_diff(const Tensor& a, const Tensor& b);
 // ---- .npy ----
 
 /// Decodes `.npy` bytes (format versions 1-3). Supports bool, all integer and
-/// float types including float16, and complex; fortran_order must be False.
+/// float types including float16, complex, and the element types numpy lacks
+/// in the form npy_to_bytes writes them; fortran_order must be False.
 /// Throws ParseError naming `source_name` for anything malformed.
 Tensor npy_from_bytes(std::string_view bytes, std::string_view source_name = "<memory>");
 
-/// Encodes a tensor as `.npy` bytes (version 1.0, little-endian). Throws
-/// TypeError for element types numpy has no dtype for (bfloat16, float8, 4-bit).
-/// String tensors are written as numpy unicode ('<U').
+/// Encodes a tensor as `.npy` bytes (version 1.0, little-endian). String
+/// tensors are written as numpy unicode ('<U'). Element types numpy has no
+/// dtype for (bfloat16, the float8 types, int4/uint4, float4e2m1, int2/uint2)
+/// are written as a structured dtype of one field named after the type, one
+/// element (its bits, or its integer value) per item: `[('int2', '|i1')]`.
+/// docs/evaluator.md has the details.
 std::string npy_to_bytes(const Tensor& tensor);
 
 /// Reads a `.npy` file; IoError when it cannot be read, ParseError when malformed.

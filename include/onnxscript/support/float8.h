@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// 8-bit floating point storage types (ONNX FLOAT8E4M3FN, FLOAT8E4M3FNUZ,
-/// FLOAT8E5M2, FLOAT8E5M2FNUZ) and their conversions to and from float.
+/// FLOAT8E5M2, FLOAT8E5M2FNUZ, and FLOAT8E8M0 at the end of this file) and
+/// their conversions to and from float.
 ///
 /// The formats:
 ///
@@ -139,5 +140,76 @@ using float8e4m3fnuz = Float8<float8_detail::kE4M3FNUZ>;
 using float8e5m2 = Float8<float8_detail::kE5M2>;
 /// FLOAT8E5M2FNUZ: 5 exponent bits with bias 16, no infinities or -0, NaN is 0x80.
 using float8e5m2fnuz = Float8<float8_detail::kE5M2FNUZ>;
+
+/// How Cast rounds to float8e8m0 (its `round_mode` attribute, Cast-24 on).
+enum class E8M0Round : uint8_t {
+  kUp,       ///< "up", the default: to the power of two at or above |x|.
+  kDown,     ///< "down": to the power of two at or below |x|.
+  kNearest,  ///< "nearest": to the nearer power of two; a tie (1.5 * 2^e) goes up.
+};
+
+namespace float8_detail {
+
+/// Encodes `value` as FLOAT8E8M0: an unsigned biased exponent only (bias 127),
+/// value 2^(bits - 127), 0xFF is NaN; there is no zero and no sign, so the
+/// sign of `value` is ignored and values at or below 2^-127 (zero too) give
+/// 0x00. NaN gives 0xFF; infinities and values that round past 2^127 give
+/// 0xFE when saturating, NaN otherwise.
+constexpr uint8_t encode_e8m0(float value, bool saturate, E8M0Round mode) {
+  const uint32_t abs = std::bit_cast<uint32_t>(value) & 0x7fffffffu;
+  if (abs > 0x7f800000u) return 0xff;
+  const uint8_t overflow = saturate ? 0xfe : 0xff;
+  if (abs == 0x7f800000u) return overflow;
+  const uint32_t exp = abs >> 23;
+  const uint32_t mantissa = abs & 0x7fffffu;
+  if (exp == 0) {
+    // A float subnormal is mantissa * 2^-149: 2^-127 (code 0) is 0x400000,
+    // 2^-126 (code 1) the smallest normal.
+    switch (mode) {
+      case E8M0Round::kUp:
+        return mantissa > 0x400000u ? 1 : 0;
+      case E8M0Round::kDown:
+        return 0;
+      case E8M0Round::kNearest:
+        return mantissa >= 0x600000u ? 1 : 0;
+    }
+  }
+  // A normal float is 2^(exp - 127) * (1 + mantissa / 2^23): code `exp` is
+  // the power of two below it, `exp + 1` the one above.
+  uint32_t code = exp;
+  if (mantissa != 0 &&
+      (mode == E8M0Round::kUp || (mode == E8M0Round::kNearest && mantissa >= 0x400000u)))
+    ++code;
+  if (code > 0xfe) return overflow;
+  return static_cast<uint8_t>(code);
+}
+
+/// Decodes FLOAT8E8M0 bits (exact: every code but NaN is a float).
+constexpr float decode_e8m0(uint8_t bits) {
+  if (bits == 0xff) return std::bit_cast<float>(0x7fc00000u);
+  if (bits == 0) return std::bit_cast<float>(0x00400000u);  // 2^-127, a float subnormal
+  return std::bit_cast<float>(static_cast<uint32_t>(bits) << 23);
+}
+
+}  // namespace float8_detail
+
+/// FLOAT8E8M0 (OCP MX scale): a power of two 2^(bits - 127), no sign, no zero,
+/// 0xFF is NaN. Arithmetic happens in float.
+struct float8e8m0 {
+  uint8_t bits = 0;
+
+  float8e8m0() = default;
+  /// Rounds as Cast's `round_mode` says (see float8_detail::encode_e8m0).
+  explicit constexpr float8e8m0(float value, bool saturate = true, E8M0Round mode = E8M0Round::kUp)
+      : bits(float8_detail::encode_e8m0(value, saturate, mode)) {}
+  /// Exact widening.
+  explicit constexpr operator float() const { return float8_detail::decode_e8m0(bits); }
+  /// The value with the given bits.
+  static constexpr float8e8m0 from_bits(uint8_t b) {
+    float8e8m0 v;
+    v.bits = b;
+    return v;
+  }
+};
 
 }  // namespace onnxscript

@@ -69,7 +69,7 @@ int64_t elements_axis(const KernelContext& ctx, const Tensor& data, const Tensor
 
 std::vector<int64_t> tensor_to_int64s(const KernelContext& ctx, const Tensor& t, const char* what) {
   std::vector<int64_t> out(static_cast<size_t>(t.numel()));
-  if (!ir::is_integer(t.dtype()) || t.dtype() == DataType::kInt4 || t.dtype() == DataType::kUint4)
+  if (!ir::is_integer(t.dtype()) || ir::is_sub_byte(t.dtype()))
     ctx.fail(
         fmt::format("{} must be an integer tensor, not {}", what, ir::data_type_name(t.dtype())));
   dispatch<kIntTypes>(t.dtype(), ctx, [&]<typename T>() {

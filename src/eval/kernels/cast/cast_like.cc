@@ -7,7 +7,8 @@ namespace onnxscript::eval {
 namespace {
 void cast_like(KernelContext& ctx) {
   const bool saturate = ctx.attr_int("saturate", 1) != 0;
-  ctx.set_output(0, cast_tensor(ctx, ctx.input_tensor(0), ctx.input_tensor(1).dtype(), saturate));
+  ctx.set_output(0, cast_tensor(ctx, ctx.input_tensor(0), ctx.input_tensor(1).dtype(), saturate,
+                                e8m0_round_mode(ctx)));
 }
 }  // namespace
 
