@@ -505,8 +505,9 @@ E8M0Round e8m0_round_mode(const KernelContext& ctx) {
 }
 
 void register_cast_cast(KernelRegistry& registry) {
-  // 23, 24 and 25 only add float4e2m1, float8e8m0 (with round_mode, which applies only to it)
-  // and int2/uint2, which this kernel rejects as it rejects any type it does not convert.
+  // 19 adds saturate and 21 int4/uint4 (float8 and 4-bit conversions here honour both); 23,
+  // 24 and 25 add float4e2m1, float8e8m0 (with round_mode, which applies only to it) and
+  // int2/uint2, which the conversions above handle.
   for (int64_t v : {1, 6, 9, 13, 19, 21, 23, 24, 25}) registry.add("", "Cast", v, cast);
 }
 

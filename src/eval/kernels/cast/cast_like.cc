@@ -13,8 +13,8 @@ void cast_like(KernelContext& ctx) {
 }  // namespace
 
 void register_cast_cast_like(KernelRegistry& registry) {
-  // 23, 24 and 25 only add float4e2m1, float8e8m0 (with round_mode, which applies only to it)
-  // and int2/uint2, which this kernel rejects as it rejects any type it does not convert.
+  // 23, 24 and 25 add float4e2m1, float8e8m0 (with round_mode, which applies only to it) and
+  // int2/uint2, which Cast's conversions handle.
   for (int64_t v : {15, 19, 21, 23, 24, 25}) registry.add("", "CastLike", v, cast_like);
 }
 
