@@ -1,40 +1,41 @@
 #include "onnxscript/eval/coverage.h"
 
+#include <algorithm>
+#include <map>
+#include <tuple>
+
 #include <fmt/format.h>
 
 #include "eval/schema_functions.h"
 #include "onnxscript/eval/kernel.h"
+#include "onnxscript/eval/schema_versions.h"
 
 namespace onnxscript::eval {
 
 std::vector<OperatorCoverage> operator_coverage() {
   const KernelRegistry& registry = KernelRegistry::builtin();
-  // Registration versions per (domain, op), to tell an exact kernel from one
-  // that an earlier registration serves.
-  std::vector<std::tuple<std::string, std::string, int64_t>> registered = registry.entries();
-  auto latest_registration = [&](const std::string& domain, const std::string& op,
-                                 int64_t version) -> int64_t {
-    int64_t found = 0;
-    for (const auto& [d, o, since] : registered) {
-      if (d == domain && o == op && since <= version) found = std::max(found, since);
-    }
-    return found;
-  };
+  const std::vector<std::tuple<std::string, std::string, int64_t>> registered = registry.entries();
+  // What libonnx 1.12 says of the versions it knows: a function body, deprecation.
+  std::map<std::tuple<std::string, std::string, int64_t>, detail::SchemaVersion> libonnx;
+  for (detail::SchemaVersion& schema : detail::all_schema_versions()) {
+    auto key = std::make_tuple(schema.domain, schema.op_type, schema.since_version);
+    libonnx.emplace(std::move(key), std::move(schema));
+  }
   std::vector<OperatorCoverage> out;
-  for (const detail::SchemaVersion& schema : detail::all_schema_versions()) {
+  for (const OperatorVersion& version : all_operator_versions()) {
     OperatorCoverage entry;
-    entry.domain = schema.domain;
-    entry.op_type = schema.op_type;
-    entry.since_version = schema.since_version;
-    entry.deprecated = schema.deprecated;
-    const int64_t kernel_since =
-        latest_registration(schema.domain, schema.op_type, schema.since_version);
-    if (kernel_since == schema.since_version) {
+    entry.domain = version.domain;
+    entry.op_type = version.op_type;
+    entry.since_version = version.since_version;
+    const auto key = std::make_tuple(entry.domain, entry.op_type, entry.since_version);
+    const auto known = libonnx.find(key);
+    entry.from_libonnx = known != libonnx.end();
+    if (entry.from_libonnx) entry.deprecated = known->second.deprecated;
+    // Dispatch takes only a kernel registered at exactly this version, and a
+    // body only of exactly this version.
+    if (std::binary_search(registered.begin(), registered.end(), key)) {
       entry.kind = CoverageKind::kKernel;
-    } else if (kernel_since > 0) {
-      entry.kind = CoverageKind::kInherited;
-      entry.kernel_since = kernel_since;
-    } else if (schema.function != detail::SchemaFunctionKind::kNone) {
+    } else if (entry.from_libonnx && known->second.function != detail::SchemaFunctionKind::kNone) {
       entry.kind = CoverageKind::kFunctionBody;
     } else {
       entry.kind = CoverageKind::kMissing;
@@ -48,8 +49,6 @@ std::string describe(const OperatorCoverage& entry) {
   switch (entry.kind) {
     case CoverageKind::kKernel:
       return "kernel";
-    case CoverageKind::kInherited:
-      return fmt::format("kernel (from {})", entry.kernel_since);
     case CoverageKind::kFunctionBody:
       return "function body";
     case CoverageKind::kMissing:

@@ -38,6 +38,16 @@ std::optional<int64_t> schema_version(std::string_view domain, std::string_view 
   return *(it - 1);
 }
 
+std::vector<OperatorVersion> all_operator_versions() {
+  std::vector<OperatorVersion> out;
+  for (size_t i = 0; i < detail::kOperatorVersionsCount; ++i) {
+    const detail::OperatorVersions& op = detail::kOperatorVersions[i];
+    for (size_t v = 0; v < op.count; ++v)
+      out.push_back({op.domain, op.op_type, detail::kSinceVersions[op.first + v]});
+  }
+  return out;
+}
+
 std::optional<int64_t> newest_known_opset(std::string_view domain) {
   domain = table_domain(domain);
   for (size_t i = 0; i < detail::kDomainOpsetsCount; ++i) {

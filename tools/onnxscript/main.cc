@@ -108,8 +108,9 @@ void add_conformance(CLI::App& app) {
 void add_ops(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "ops",
-      "List every operator version libonnx knows (domain, operator, since_version); with "
-      "--coverage, say how the evaluator runs each");
+      "List every ONNX operator version through ai.onnx opset 28, ai.onnx.ml 5 and "
+      "ai.onnx.preview 1 (domain, operator, since_version); with --coverage, say how the "
+      "evaluator runs each");
   auto o = std::make_shared<OpsOptions>();
   cmd->add_flag("--coverage", o->coverage,
                 "Say for each whether a kernel runs it, its schema's function body is "
@@ -118,7 +119,8 @@ void add_ops(CLI::App& app) {
   cmd->add_flag("--fail-on-missing", o->fail_on_missing,
                 "Exit with status 1 when any operator version is missing");
   cmd->add_option("--domain", o->domain,
-                  "Only this domain (ai.onnx, ai.onnx.ml, ai.onnx.preview.training)")
+                  "Only this domain (ai.onnx, ai.onnx.ml, ai.onnx.preview, "
+                  "ai.onnx.preview.training)")
       ->each([o](const std::string&) { o->domain_given = true; });
   on_run(cmd, o, ops_command);
 }

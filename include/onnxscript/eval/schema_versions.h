@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace onnxscript::eval {
 
@@ -25,6 +26,17 @@ std::span<const int64_t> schema_versions(std::string_view domain, std::string_vi
 /// Example: Abs at opset 18 is 13; ReduceMax at opset 18 is 18.
 std::optional<int64_t> schema_version(std::string_view domain, std::string_view op_type,
                                       int64_t opset);
+
+/// One operator version of the table.
+struct OperatorVersion {
+  std::string_view domain;  ///< "" for ai.onnx.
+  std::string_view op_type;
+  int64_t since_version;
+};
+
+/// Every operator version the table knows, sorted by (domain, op_type,
+/// since_version).
+std::vector<OperatorVersion> all_operator_versions();
 
 /// The newest opset of `domain` the table covers (28 for ai.onnx), or
 /// nullopt for a domain it does not know.
