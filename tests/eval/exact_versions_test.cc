@@ -89,10 +89,12 @@ TEST(ExactDispatch, BuiltinKernelsAreRegisteredAtTheNewVersionsTheyImplement) {
   EXPECT_TRUE(has("ReduceMax", 18));
   EXPECT_TRUE(has("ReduceMean", 18));
   EXPECT_TRUE(has("Celu", 28));
-  EXPECT_FALSE(has("Resize", 18));
+  EXPECT_TRUE(has("Resize", 18));
+  EXPECT_TRUE(has("Resize", 19));
   EXPECT_TRUE(has("DFT", 20));
-  EXPECT_FALSE(has("Pad", 18));
-  EXPECT_FALSE(has("Split", 18));
+  EXPECT_TRUE(has("Pad", 18));
+  EXPECT_TRUE(has("Split", 18));
+  EXPECT_FALSE(has("ImageDecoder", 20));  // no kernel yet
   // Every registration is at a version of the operator's schema.
   for (const auto& [domain, op, since] : entries) {
     const auto versions = schema_versions(domain, op);
@@ -123,7 +125,27 @@ g (float[2, 3] x, int64[1] axes) => (float[2, 1] mx, float[2, 1] mean) {
 
 // ---------------------------------------------------------------- silent cases
 
-TEST(ExactDispatch, ResizeAtOpset18WithAntialiasIsAClearError) {
+TEST(ExactDispatch, AnOperatorVersionWithoutAKernelIsAClearError) {
+  ir::Model m = text::parse_model(R"(
+<ir_version: 8, opset_import: ["" : 20]>
+g (uint8[4] data) => (uint8[1, 1, 3] image) {
+  image = ImageDecoder (data)
+}
+)");
+  Session session(std::move(m));
+  EXPECT_EQ(session.missing_kernels(), std::vector<std::string>{"ImageDecoder-20 (opset 20)"});
+  const std::string error = run_error(session, {RuntimeValue(Tensor::from<uint8_t>({1, 2, 3, 4}))});
+  EXPECT_THAT(error, HasSubstr("ImageDecoder-20 (opset 20) has no kernel in this build"));
+  EXPECT_THAT(error, HasSubstr("ImageDecoder node"));
+}
+
+// Before exact dispatch, opset 18 ran Resize-13 and ignored antialias. On
+// X[r, c] = 4 r + c (4x4) at scale 0.5, linear with antialias weighs input
+// indices -1 (the edge 0), 0, 1, 2 by 1/8, 3/8, 3/8, 1/8 for output 0 (mean
+// index 0.625) and 1, 2, 3, 4 (the edge 3) for output 1 (mean 2.375); X is
+// linear, so Y = 4 R + C at those indices. Without antialias Y reads indices
+// 0.5 and 2.5: 2.5, 4.5, 10.5, 12.5.
+TEST(ExactDispatch, ResizeAtOpset18AppliesAntialias) {
   ir::Model m = text::parse_model(R"(
 <ir_version: 8, opset_import: ["" : 18]>
 g (float[1, 1, 4, 4] x, float[4] scales) => (float[1, 1, 2, 2] y) {
@@ -131,14 +153,14 @@ g (float[1, 1, 4, 4] x, float[4] scales) => (float[1, 1, 2, 2] y) {
 }
 )");
   Session session(std::move(m));
-  EXPECT_EQ(session.missing_kernels(), std::vector<std::string>{"Resize-18 (opset 18)"});
+  EXPECT_TRUE(session.missing_kernels().empty());
   std::vector<float> pixels(16);
   for (int i = 0; i < 16; ++i) pixels[i] = static_cast<float>(i);
-  const std::string error =
-      run_error(session, {RuntimeValue(Tensor::from_span<float>(pixels, {1, 1, 4, 4})),
-                          RuntimeValue(Tensor::from<float>({1, 1, 0.5f, 0.5f}, {4}))});
-  EXPECT_THAT(error, HasSubstr("Resize-18 (opset 18) has no kernel in this build"));
-  EXPECT_THAT(error, HasSubstr("Resize node"));
+  const auto y = session.run({RuntimeValue(Tensor::from_span<float>(pixels, {1, 1, 4, 4})),
+                              RuntimeValue(Tensor::from<float>({1, 1, 0.5f, 0.5f}, {4}))});
+  EXPECT_THAT(floats_of(y.at(0)),
+              ::testing::Pointwise(::testing::FloatNear(1e-5f),
+                                   std::vector<float>{3.125f, 4.875f, 10.125f, 11.875f}));
 }
 
 TEST(ExactDispatch, ResizeAtOpset19SelectsResize19) {
@@ -149,7 +171,11 @@ g (float[1, 1, 2, 2] x, float[4] scales) => (float[1, 1, 4, 4] y) {
 }
 )");
   Session session(std::move(m));
-  EXPECT_EQ(session.missing_kernels(), std::vector<std::string>{"Resize-19 (opset 19)"});
+  EXPECT_TRUE(session.missing_kernels().empty());
+  const auto y = session.run({RuntimeValue(Tensor::from<float>({1, 2, 3, 4}, {1, 1, 2, 2})),
+                              RuntimeValue(Tensor::from<float>({1, 1, 2, 2}, {4}))});
+  EXPECT_THAT(floats_of(y.at(0)),
+              ::testing::ElementsAre(1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4));
 }
 
 TEST(ExactDispatch, DftAtOpset20ReadsTheAxisFromItsInput) {
@@ -189,15 +215,17 @@ TEST(ExactDispatch, EagerCallsNameTheVersionAndTheOpset) {
   const RuntimeValue x(Tensor::from<float>({1, 2, 3, 4}, {1, 1, 2, 2}));
   const RuntimeValue scales(Tensor::from<float>({1, 1, 2, 2}, {4}));
   try {
-    run_op("Resize", {x, RuntimeValue(), scales}, {}, 1, 18);
+    run_op("ImageDecoder", {RuntimeValue(Tensor::from<uint8_t>({1, 2}))}, {}, 1, 21);
     FAIL() << "expected an error";
   } catch (const KernelError& e) {
     EXPECT_THAT(std::string(e.what()),
-                HasSubstr("Resize-18 (opset 18) has no kernel in this build (inputs: "));
+                HasSubstr("ImageDecoder-20 (opset 21) has no kernel in this build (inputs: "));
   }
-  // At opset 17 the same call runs Resize-13.
-  const auto out = run_op("Resize", {x, RuntimeValue(), scales}, {}, 1, 17);
-  EXPECT_EQ(out[0].tensor().shape(), (std::vector<int64_t>{1, 1, 4, 4}));
+  // Resize at opset 17 runs Resize-13, at 18 Resize-18.
+  for (int64_t opset : {17, 18}) {
+    const auto out = run_op("Resize", {x, RuntimeValue(), scales}, {}, 1, opset);
+    EXPECT_EQ(out[0].tensor().shape(), (std::vector<int64_t>{1, 1, 4, 4}));
+  }
 }
 
 TEST(ExactDispatch, AnOperatorBeforeItsFirstVersionSaysSo) {

@@ -1,6 +1,9 @@
 // GridSample (16): Y[n, c, h, w] samples X[n, c] (4-D, [N, C, H, W]) at the
 // point grid[n, h, w] = (x, y), normalised so that -1 and 1 are the input's
-// extremes (torch.nn.functional.grid_sample). The pixel coordinate along an
+// extremes (torch.nn.functional.grid_sample). 20 renames the modes linear and
+// cubic and samples any number r of spatial axes: X is [N, C, D1, ..., Dr],
+// grid [N, D1_out, ..., Dr_out, r] with (x, y, z, ...) naming Dr, ..., D1;
+// linear and cubic blend 2^r and 4^r neighbours. 22 adds bfloat16. The pixel coordinate along an
 // axis of length L is
 //   align_corners=1: (g + 1) / 2 * (L - 1)   (extremes at the corner pixels' centres)
 //   align_corners=0: ((g + 1) * L - 1) / 2   (extremes at their outer edges)
@@ -24,7 +27,6 @@ enum class Padding { kZeros, kBorder, kReflection };
 enum class Interpolation { kBilinear, kNearest, kBicubic };
 
 struct Sampler {
-  int64_t height = 0, width = 0;
   Padding padding = Padding::kZeros;
   bool align_corners = false;
 
@@ -55,64 +57,88 @@ struct Sampler {
   }
 };
 
+// Keys' cubic kernel with a = -0.75 at distance d >= 0 (d < 2 for the taps).
+double cubic_tap(double d) {
+  return d <= 1.0 ? ((1.25 * d) - 2.25) * d * d + 1.0 : ((-0.75 * d + 3.75) * d - 6.0) * d + 3.0;
+}
+
+// The taps of one sampling point along one spatial axis of length `length`
+// at pixel coordinate p: (index, weight) pairs, index -1 reading 0.
+void axis_taps(const Sampler& s, Interpolation mode, double p, int64_t length,
+               std::vector<std::pair<int64_t, double>>& taps) {
+  taps.clear();
+  auto inside = [&](double i) {
+    return i >= 0.0 && i < static_cast<double>(length) ? static_cast<int64_t>(i) : int64_t{-1};
+  };
+  if (mode == Interpolation::kBicubic) {
+    const double f = std::floor(p), t = p - f;
+    for (int k = 0; k < 4; ++k) {
+      double c = f - 1.0 + k;
+      if (s.padding != Padding::kZeros) c = s.pad(c, length);
+      taps.emplace_back(inside(c), cubic_tap(std::abs(t - static_cast<double>(k - 1))));
+    }
+    return;
+  }
+  const double q = s.pad(p, length);
+  if (mode == Interpolation::kNearest) {
+    taps.emplace_back(inside(std::nearbyint(q)), 1.0);
+    return;
+  }
+  const double f = std::floor(q), t = q - f;
+  taps.emplace_back(inside(f), 1.0 - t);
+  taps.emplace_back(inside(f + 1.0), t);
+}
+
 template <typename T>
 void grid_sample_typed(const Tensor& x, const std::vector<double>& grid, Interpolation mode,
                        const Sampler& s, Tensor& y) {
+  const int64_t r = x.rank() - 2;
   const int64_t n_batch = x.shape()[0], channels = x.shape()[1];
-  const int64_t out_h = y.shape()[2], out_w = y.shape()[3];
-  const int64_t plane = s.height * s.width, out_plane = out_h * out_w;
+  const std::vector<int64_t> dims(x.shape().begin() + 2, x.shape().end());
+  const std::vector<int64_t> strides = contiguous_strides(dims);
+  const int64_t plane = shape_product(x.shape(), 2, x.rank());
+  const int64_t out_plane = shape_product(y.shape(), 2, y.rank());
   const T* src = x.data<T>();
   T* dst = y.data<T>();
-  // The pixel at integer (row, col) of one channel plane, or 0 outside.
-  auto pixel = [&](const T* p, int64_t row, int64_t col) -> double {
-    if (row < 0 || row >= s.height || col < 0 || col >= s.width) return 0.0;
-    return static_cast<double>(static_cast<compute_t<T>>(p[row * s.width + col]));
-  };
+  std::vector<std::vector<std::pair<int64_t, double>>> taps(r);
+  std::vector<size_t> pick(r);
   for (int64_t n = 0; n < n_batch; ++n)
     for (int64_t o = 0; o < out_plane; ++o) {
-      const double gx = grid[(n * out_plane + o) * 2], gy = grid[(n * out_plane + o) * 2 + 1];
-      // Coordinates far outside all read padding; bounding them keeps the
-      // integer conversions below defined (infinities included).
-      const double px = std::clamp(s.unnormalize(gx, s.width), -1e12, 1e12);
-      const double py = std::clamp(s.unnormalize(gy, s.height), -1e12, 1e12);
+      // grid holds (x, y, z, ...): component k is spatial axis r - 1 - k.
+      const double* g = &grid[(n * out_plane + o) * r];
+      bool nan = false;
+      for (int64_t k = 0; k < r; ++k) {
+        const int64_t axis = r - 1 - k;
+        // Coordinates far outside all read padding; bounding them keeps the
+        // integer conversions defined (infinities included).
+        const double p = std::clamp(s.unnormalize(g[k], dims[axis]), -1e12, 1e12);
+        nan = nan || std::isnan(p);
+        if (!nan) axis_taps(s, mode, p, dims[axis], taps[axis]);
+      }
       for (int64_t c = 0; c < channels; ++c) {
         const T* p = src + (n * channels + c) * plane;
         double value = 0.0;
-        if (std::isnan(px) || std::isnan(py)) {
-          value = 0.0;
-        } else if (mode == Interpolation::kBicubic) {
-          const int64_t x0 = static_cast<int64_t>(std::floor(px)),
-                        y0 = static_cast<int64_t>(std::floor(py));
-          const double tx = px - static_cast<double>(x0), ty = py - static_cast<double>(y0);
-          for (int j = 0; j < 4; ++j) {
-            const double wy = [&] {
-              const double d = std::abs(ty - static_cast<double>(j - 1));
-              return d <= 1.0 ? ((1.25 * d) - 2.25) * d * d + 1.0
-                              : ((-0.75 * d + 3.75) * d - 6.0) * d + 3.0;
-            }();
-            for (int i = 0; i < 4; ++i) {
-              const double d = std::abs(tx - static_cast<double>(i - 1));
-              const double wx = d <= 1.0 ? ((1.25 * d) - 2.25) * d * d + 1.0
-                                         : ((-0.75 * d + 3.75) * d - 6.0) * d + 3.0;
-              double cx = static_cast<double>(x0 - 1 + i), cy = static_cast<double>(y0 - 1 + j);
-              if (s.padding != Padding::kZeros) {
-                cx = s.pad(cx, s.width);
-                cy = s.pad(cy, s.height);
-              }
-              value += wx * wy * pixel(p, static_cast<int64_t>(cy), static_cast<int64_t>(cx));
+        if (!nan) {
+          // Sum over the product of the axes' taps.
+          std::fill(pick.begin(), pick.end(), size_t{0});
+          while (true) {
+            double w = 1.0;
+            int64_t offset = 0;
+            bool outside = false;
+            for (int64_t a = 0; a < r; ++a) {
+              const auto& [index, weight] = taps[a][pick[a]];
+              w *= weight;
+              outside = outside || index < 0;
+              offset += index * strides[a];
             }
-          }
-        } else {
-          const double qx = s.pad(px, s.width), qy = s.pad(py, s.height);
-          if (mode == Interpolation::kNearest) {
-            value = pixel(p, static_cast<int64_t>(std::nearbyint(qy)),
-                          static_cast<int64_t>(std::nearbyint(qx)));
-          } else {
-            const double fx = std::floor(qx), fy = std::floor(qy);
-            const int64_t x0 = static_cast<int64_t>(fx), y0 = static_cast<int64_t>(fy);
-            const double lx = qx - fx, ly = qy - fy;
-            value = (1 - ly) * ((1 - lx) * pixel(p, y0, x0) + lx * pixel(p, y0, x0 + 1)) +
-                    ly * ((1 - lx) * pixel(p, y0 + 1, x0) + lx * pixel(p, y0 + 1, x0 + 1));
+            if (!outside && w != 0.0)
+              value += w * static_cast<double>(static_cast<compute_t<T>>(p[offset]));
+            int64_t a = r - 1;
+            for (; a >= 0; --a) {
+              if (++pick[a] < taps[a].size()) break;
+              pick[a] = 0;
+            }
+            if (a < 0) break;
           }
         }
         dst[(n * channels + c) * out_plane + o] = static_cast<T>(static_cast<compute_t<T>>(value));
@@ -123,24 +149,34 @@ void grid_sample_typed(const Tensor& x, const std::vector<double>& grid, Interpo
 void grid_sample(KernelContext& ctx) {
   const Tensor& x = ctx.input_tensor(0);
   const Tensor& grid_t = ctx.input_tensor(1);
+  const bool n_d = ctx.version() >= 20;
   if (x.dtype() != DataType::kFloat && x.dtype() != DataType::kDouble &&
-      x.dtype() != DataType::kFloat16)
-    ctx.fail(fmt::format("X must be float16, float or double (the type of Y), not {}",
-                         ir::data_type_name(x.dtype())));
-  if (x.rank() != 4) ctx.fail(fmt::format("X must be 4-D [N, C, H, W], not rank {}", x.rank()));
-  if (grid_t.rank() != 4 || grid_t.shape()[3] != 2 || grid_t.shape()[0] != x.shape()[0])
-    ctx.fail(fmt::format("grid must be [N, H_out, W_out, 2] with N = {}, not {}", x.shape()[0],
-                         shape_string(grid_t.shape())));
-  const std::string mode_name = ctx.attr_string("mode", "bilinear");
+      x.dtype() != DataType::kFloat16 && (x.dtype() != DataType::kBfloat16 || ctx.version() < 22))
+    ctx.fail(fmt::format("X must be {}float16, float or double (the type of Y), not {}",
+                         ctx.version() >= 22 ? "bfloat16, " : "", ir::data_type_name(x.dtype())));
+  if (n_d ? x.rank() < 3 : x.rank() != 4)
+    ctx.fail(n_d ? fmt::format("X must be [N, C, D1, ..., Dr] with r >= 1, not rank {}", x.rank())
+                 : fmt::format("X must be 4-D [N, C, H, W], not rank {}", x.rank()));
+  const int64_t r = x.rank() - 2;
+  if (grid_t.rank() != r + 2 || grid_t.shape()[r + 1] != r || grid_t.shape()[0] != x.shape()[0])
+    ctx.fail(n_d ? fmt::format("grid must be [N, D1_out, ..., D{}_out, {}] with N = {}, not {}", r,
+                               r, x.shape()[0], shape_string(grid_t.shape()))
+                 : fmt::format("grid must be [N, H_out, W_out, 2] with N = {}, not {}",
+                               x.shape()[0], shape_string(grid_t.shape())));
+  // 20 renamed bilinear and bicubic to linear and cubic (N-linear, N-cubic).
+  const std::string mode_name = ctx.attr_string("mode", n_d ? "linear" : "bilinear");
+  const char* linear_name = n_d ? "linear" : "bilinear";
+  const char* cubic_name = n_d ? "cubic" : "bicubic";
   Interpolation mode;
-  if (mode_name == "bilinear")
+  if (mode_name == linear_name)
     mode = Interpolation::kBilinear;
   else if (mode_name == "nearest")
     mode = Interpolation::kNearest;
-  else if (mode_name == "bicubic")
+  else if (mode_name == cubic_name)
     mode = Interpolation::kBicubic;
   else
-    ctx.fail(fmt::format("unknown mode '{}' (expected bilinear, nearest or bicubic)", mode_name));
+    ctx.fail(fmt::format("unknown mode '{}' (expected {}, nearest or {})", mode_name, linear_name,
+                         cubic_name));
   Sampler s;
   const std::string padding = ctx.attr_string("padding_mode", "zeros");
   if (padding == "zeros")
@@ -156,11 +192,12 @@ void grid_sample(KernelContext& ctx) {
   if (align != 0 && align != 1)
     ctx.fail(fmt::format("align_corners must be 0 or 1, not {}", align));
   s.align_corners = align == 1;
-  s.height = x.shape()[2];
-  s.width = x.shape()[3];
-  Tensor y(x.dtype(), {x.shape()[0], x.shape()[1], grid_t.shape()[1], grid_t.shape()[2]});
+  std::vector<int64_t> y_shape{x.shape()[0], x.shape()[1]};
+  for (int64_t d = 1; d <= r; ++d) y_shape.push_back(grid_t.shape()[d]);
+  Tensor y(x.dtype(), y_shape);
   if (y.numel() == 0) return ctx.set_output(0, y);
-  if (s.height == 0 || s.width == 0) ctx.fail("X has an empty spatial axis to sample from");
+  for (int64_t d = 2; d < x.rank(); ++d)
+    if (x.shape()[d] == 0) ctx.fail("X has an empty spatial axis to sample from");
   const std::vector<double> grid = float_input(ctx, grid_t, "grid");
   dispatch<kFloatTypes>(x.dtype(), ctx,
                         [&]<typename T>() { grid_sample_typed<T>(x, grid, mode, s, y); });
@@ -171,6 +208,8 @@ void grid_sample(KernelContext& ctx) {
 
 void register_image_grid_sample(KernelRegistry& registry) {
   registry.add("", "GridSample", 16, grid_sample);
+  registry.add("", "GridSample", 20, grid_sample);  // modes linear/cubic, N-D sampling
+  registry.add("", "GridSample", 22, grid_sample);  // types only: bfloat16
 }
 
 }  // namespace onnxscript::eval

@@ -29,6 +29,7 @@ enum class CoordinateTransform {
   kAsymmetric,
   kTfHalfPixelForNn,
   kTfCropAndResize,
+  kHalfPixelSymmetric,
 };
 
 /// How nearest mode turns an input coordinate into an index. kLegacy is the
@@ -43,6 +44,9 @@ struct ResizeSpec {
   NearestRounding nearest = NearestRounding::kRoundPreferFloor;
   double cubic_coeff_a = -0.75;
   bool exclude_outside = false;
+  /// Resize-18+: linear and cubic stretch their kernel by 1 / scale on the
+  /// axes that shrink (scale < 1), so every input sample contributes.
+  bool antialias = false;
   /// Output value where tf_crop_and_resize samples outside the input.
   double extrapolation_value = 0.0;
   std::vector<int64_t> out_shape;

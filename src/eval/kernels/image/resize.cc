@@ -9,6 +9,9 @@
 //   tf_crop_and_resize   start * (L - 1) + o * (end - start) * (L - 1) / (L' - 1),
 //                        or 0.5 * (start + end) * (L - 1) when L' == 1; an x
 //                        outside [0, L - 1] gives extrapolation_value.
+//   half_pixel_symmetric (19+) half_pixel shifted by L / 2 * (1 - n / L'),
+//                        n the output length: the rounding of the output
+//                        length is split evenly between both ends.
 // With `scales`, the output has floor(L * scale) elements (in float), and
 // `scale` and L' in the formulas are the given scale and the unrounded
 // L * scale, not the output length: that is the behaviour the ONNX authors
@@ -27,6 +30,14 @@
 // sizes and the attributes (scales required, empty when sizes is used); 13
 // makes roi and scales optional and adds bfloat16. Integer inputs interpolate
 // in double, then round half to even and saturate (the spec leaves this open).
+// 18 adds `axes` (roi, scales and sizes name only those axes; the others keep
+// their length), `keep_aspect_ratio_policy` (with sizes: not_larger and
+// not_smaller resize every named axis by one scale, the smallest or largest
+// size / L, to round(scale * L)) and `antialias`: on an axis that shrinks
+// (scale < 1), linear and cubic stretch their kernel by 1 / scale, take every
+// tap where the stretched kernel is non-zero around x (the taps i of
+// floor-from-the-left base b = ceil(x) - 1, weight K(scale * (b + i - x))),
+// and divide the weights by their sum. 19 adds half_pixel_symmetric.
 // The resampling engine here also serves Upsample (see image_util.h).
 #include <algorithm>
 
@@ -66,6 +77,11 @@ double input_coordinate(const ResizeSpec& spec, size_t axis, int64_t o, int64_t 
       return out_len > 1 ? start * span + x * (end - start) * span / (out_len - 1)
                          : 0.5 * (start + end) * span;
     }
+    case CoordinateTransform::kHalfPixelSymmetric: {
+      const double adjustment = static_cast<double>(spec.out_shape[axis]) / out_len;
+      const double offset = static_cast<double>(in_len) / 2.0 * (1.0 - adjustment);
+      return offset + (x + 0.5) / scale - 0.5;
+    }
   }
   return 0.0;
 }
@@ -93,6 +109,33 @@ double cubic_weight(double s, double a) {
   return 0.0;
 }
 
+// Antialiased linear or cubic on an axis with scale < 1: the kernel stretched
+// by 1 / scale, its weights divided by their sum (after exclude_outside drops
+// the taps outside the input).
+template <typename AddTap>
+void add_stretched_taps(const ResizeSpec& spec, double x, double scale, int64_t last,
+                        AddTap&& add_tap) {
+  const bool linear = spec.mode == ResizeMode::kLinear;
+  // Far outside the input every tap reads the edge; keep ceil() finite.
+  x = std::clamp(x, -4.0 / scale, static_cast<double>(last) + 4.0 / scale);
+  const int64_t base = static_cast<int64_t>(std::ceil(x)) - 1;
+  const double ratio = x - static_cast<double>(base);  // in (0, 1]
+  const double support = linear ? 1.0 : 2.0;
+  const int64_t first = static_cast<int64_t>(std::floor(-support / scale)) + 1;
+  std::vector<double> w;
+  double total = 0.0;
+  for (int64_t i = first; i < 2 - first; ++i) {
+    const double s = std::abs(scale * (static_cast<double>(i) - ratio));
+    double weight = linear ? std::max(0.0, 1.0 - s) : cubic_weight(s, spec.cubic_coeff_a);
+    if (spec.exclude_outside && (base + i < 0 || base + i > last)) weight = 0.0;
+    w.push_back(weight);
+    total += weight;
+  }
+  for (int64_t i = first; i < 2 - first; ++i)
+    add_tap(std::clamp<int64_t>(base + i, 0, last),
+            total != 0.0 ? w[static_cast<size_t>(i - first)] / total : 0.0);
+}
+
 AxisPlan plan_axis(const ResizeSpec& spec, size_t axis, int64_t in_len, int64_t out_len,
                    int64_t stride) {
   AxisPlan plan;
@@ -113,6 +156,11 @@ AxisPlan plan_axis(const ResizeSpec& spec, size_t axis, int64_t in_len, int64_t 
       continue;
     }
     if (std::isnan(x)) x = 0.0;
+    const double scale = spec.scales[axis];
+    if (spec.antialias && scale < 1.0 && spec.mode != ResizeMode::kNearest) {
+      add_stretched_taps(spec, x, scale, last, add_tap);
+      continue;
+    }
     switch (spec.mode) {
       case ResizeMode::kNearest: {
         const double clamped = std::clamp(x, -1.0, static_cast<double>(in_len));
@@ -266,6 +314,8 @@ ResizeMode parse_mode(const KernelContext& ctx, const std::string& mode, bool al
 }
 
 CoordinateTransform parse_transform(const KernelContext& ctx, const std::string& name) {
+  if (name == "half_pixel_symmetric" && ctx.version() >= 19)
+    return CoordinateTransform::kHalfPixelSymmetric;
   if (name == "half_pixel") return CoordinateTransform::kHalfPixel;
   if (name == "pytorch_half_pixel") return CoordinateTransform::kPytorchHalfPixel;
   if (name == "align_corners") return CoordinateTransform::kAlignCorners;
@@ -329,6 +379,35 @@ void resize(KernelContext& ctx) {
   spec.exclude_outside = exclude_outside == 1;
   spec.extrapolation_value = ctx.attr_float("extrapolation_value", 0.0f);
 
+  // From 18 on, roi, scales and sizes may name a subset of the axes.
+  std::vector<int64_t> axes;
+  std::string policy = "stretch";
+  if (ctx.version() >= 18) {
+    const int64_t antialias = ctx.attr_int("antialias", 0);
+    if (antialias != 0 && antialias != 1)
+      ctx.fail(fmt::format("antialias must be 0 or 1, not {}", antialias));
+    spec.antialias = antialias == 1;
+    policy = ctx.attr_string("keep_aspect_ratio_policy", "stretch");
+    if (policy != "stretch" && policy != "not_larger" && policy != "not_smaller")
+      ctx.fail(fmt::format(
+          "unknown keep_aspect_ratio_policy '{}' (expected stretch, not_larger or not_smaller)",
+          policy));
+    if (ctx.attribute("axes") != nullptr) {
+      std::vector<uint8_t> seen(static_cast<size_t>(rank), 0);
+      for (int64_t a : ctx.attr_ints("axes")) {
+        const int64_t axis = normalize_axis(ctx, a, rank);
+        if (seen[axis]++) ctx.fail(fmt::format("axis {} is repeated in axes", a));
+        axes.push_back(axis);
+      }
+    }
+  }
+  if (axes.empty())
+    for (int64_t d = 0; d < rank; ++d) axes.push_back(d);
+  const int64_t n_axes = static_cast<int64_t>(axes.size());
+  const bool named = ctx.attribute("axes") != nullptr && ctx.version() >= 18;
+  const std::string axes_text =
+      named ? fmt::format("axes {}", shape_string(axes)) : fmt::format("X of rank {}", rank);
+
   // Version 11 requires the roi and scales inputs; an empty tensor stands for
   // "not given" there, and from 13 on they may also be omitted.
   if (ctx.version() < 13 && (!ctx.has_input(1) || !ctx.has_input(2)))
@@ -343,32 +422,69 @@ void resize(KernelContext& ctx) {
   if (spec.transform == CoordinateTransform::kTfCropAndResize) {
     if (!ctx.has_input(1)) ctx.fail("tf_crop_and_resize needs the roi input");
     const std::vector<double> roi = float_input(ctx, ctx.input_tensor(1), "roi");
-    if (static_cast<int64_t>(roi.size()) != 2 * rank)
+    if (static_cast<int64_t>(roi.size()) != 2 * n_axes)
       ctx.fail(
-          fmt::format("roi has {} elements but X of rank {} needs {}", roi.size(), rank, 2 * rank));
-    spec.roi_start.assign(roi.begin(), roi.begin() + rank);
-    spec.roi_end.assign(roi.begin() + rank, roi.end());
+          fmt::format("roi has {} elements but {} needs {}", roi.size(), axes_text, 2 * n_axes));
+    spec.roi_start.assign(rank, 0.0);
+    spec.roi_end.assign(rank, 1.0);
+    for (int64_t i = 0; i < n_axes; ++i) {
+      spec.roi_start[axes[i]] = roi[i];
+      spec.roi_end[axes[i]] = roi[n_axes + i];
+    }
   }
 
+  // Axes not named keep their length (scale 1).
+  for (int64_t d = 0; d < rank; ++d) {
+    spec.out_shape.push_back(x.shape()[d]);
+    spec.scales.push_back(1.0);
+    spec.resized_lengths.push_back(static_cast<double>(x.shape()[d]));
+  }
   if (scales_t) {
-    const std::vector<float> scales = read_scales(ctx, *scales_t, rank);
-    for (int64_t d = 0; d < rank; ++d) {
-      spec.out_shape.push_back(scaled_length(ctx, x.shape()[d], scales[d]));
-      spec.scales.push_back(scales[d]);
-      spec.resized_lengths.push_back(static_cast<double>(x.shape()[d]) * scales[d]);
+    if (named && scales_t->numel() != n_axes)
+      ctx.fail(fmt::format("scales has {} elements but {} needs {}", scales_t->numel(), axes_text,
+                           n_axes));
+    const std::vector<float> scales = read_scales(ctx, *scales_t, n_axes);
+    for (int64_t i = 0; i < n_axes; ++i) {
+      const int64_t d = axes[i];
+      spec.out_shape[d] = scaled_length(ctx, x.shape()[d], scales[i]);
+      spec.scales[d] = scales[i];
+      spec.resized_lengths[d] = static_cast<double>(x.shape()[d]) * scales[i];
     }
   } else {
     const std::vector<int64_t> sizes = tensor_to_int64s(ctx, *sizes_t, "sizes");
     if (sizes_t->dtype() != DataType::kInt64) ctx.fail("sizes must be int64");
-    if (static_cast<int64_t>(sizes.size()) != rank)
-      ctx.fail(fmt::format("sizes has {} elements but X has rank {}", sizes.size(), rank));
-    for (int64_t d = 0; d < rank; ++d) {
-      if (sizes[d] < 0) ctx.fail(fmt::format("sizes must not be negative, got {}", sizes[d]));
-      spec.out_shape.push_back(sizes[d]);
-      spec.resized_lengths.push_back(static_cast<double>(sizes[d]));
-      spec.scales.push_back(x.shape()[d] > 0
-                                ? static_cast<double>(sizes[d]) / static_cast<double>(x.shape()[d])
-                                : 1.0);
+    if (static_cast<int64_t>(sizes.size()) != n_axes)
+      ctx.fail(named ? fmt::format("sizes has {} elements but {} needs {}", sizes.size(), axes_text,
+                                   n_axes)
+                     : fmt::format("sizes has {} elements but X has rank {}", sizes.size(), rank));
+    for (int64_t s : sizes)
+      if (s < 0) ctx.fail(fmt::format("sizes must not be negative, got {}", s));
+    if (policy != "stretch") {
+      // One scale for every named axis: the smallest (not_larger) or largest
+      // (not_smaller) size / L; each axis becomes round(scale * L).
+      double scale = policy == "not_larger" ? std::numeric_limits<double>::infinity() : 0.0;
+      for (int64_t i = 0; i < n_axes; ++i) {
+        const int64_t len = x.shape()[axes[i]];
+        if (len == 0) ctx.fail(fmt::format("axis {} of X is empty", axes[i]));
+        const double r = static_cast<double>(sizes[i]) / static_cast<double>(len);
+        scale = policy == "not_larger" ? std::min(scale, r) : std::max(scale, r);
+      }
+      for (int64_t i = 0; i < n_axes; ++i) {
+        const int64_t d = axes[i];
+        const double resized = scale * static_cast<double>(x.shape()[d]);
+        spec.out_shape[d] = static_cast<int64_t>(std::floor(resized + 0.5));
+        spec.scales[d] = scale;
+        spec.resized_lengths[d] = resized;
+      }
+    } else {
+      for (int64_t i = 0; i < n_axes; ++i) {
+        const int64_t d = axes[i];
+        spec.out_shape[d] = sizes[i];
+        spec.resized_lengths[d] = static_cast<double>(sizes[i]);
+        spec.scales[d] = x.shape()[d] > 0
+                             ? static_cast<double>(sizes[i]) / static_cast<double>(x.shape()[d])
+                             : 1.0;
+      }
     }
   }
   ctx.set_output(0, resize_tensor(ctx, x, spec));
@@ -379,6 +495,8 @@ void resize(KernelContext& ctx) {
 void register_image_resize(KernelRegistry& registry) {
   registry.add("", "Resize", 10, resize_v10);
   for (int64_t v : {11, 13}) registry.add("", "Resize", v, resize);
+  registry.add("", "Resize", 18, resize);  // adds antialias, axes, keep_aspect_ratio_policy
+  registry.add("", "Resize", 19, resize);  // adds coordinate mode half_pixel_symmetric
 }
 
 }  // namespace onnxscript::eval

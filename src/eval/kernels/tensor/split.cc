@@ -1,6 +1,8 @@
 // Split: cuts a tensor along `axis` into the node's outputs. The sizes come
 // from `split` (an attribute in v1-v11, also an optional input in v1, and
 // only an input from v13); without them the axis is divided equally.
+// v18 adds `num_outputs` (exclusive with the split input): every output gets
+// ceil(length / num_outputs) elements but the last, which gets the rest.
 #include <fmt/format.h>
 
 #include "eval/util/shape_util.h"
@@ -20,6 +22,19 @@ void split(KernelContext& ctx) {
     sizes = tensor_to_int64s(ctx, ctx.input_tensor(1), "split");
   } else if (ctx.version() < 13) {
     sizes = ctx.attr_ints("split");
+  }
+  if (ctx.version() >= 18 && ctx.attribute("num_outputs") != nullptr) {
+    const int64_t parts = ctx.attr_int("num_outputs", 0);
+    if (ctx.has_input(1)) ctx.fail("split and num_outputs are both given; give at most one");
+    if (parts < 1) ctx.fail(fmt::format("num_outputs must be positive, not {}", parts));
+    if (parts != n)
+      ctx.fail(fmt::format("num_outputs is {} but the node has {} outputs", parts, n));
+    const int64_t chunk = (dim + parts - 1) / parts;
+    if (chunk * (parts - 1) > dim)
+      ctx.fail(fmt::format("axis {} of length {} leaves nothing for the last of {} chunks of {}",
+                           axis, dim, parts, chunk));
+    sizes.assign(parts, chunk);
+    sizes.back() = dim - chunk * (parts - 1);
   }
   if (sizes.empty()) {
     if (n == 0 || dim % n != 0)
@@ -61,6 +76,7 @@ void split(KernelContext& ctx) {
 
 void register_tensor_split(KernelRegistry& registry) {
   for (int64_t v : {1, 2, 11, 13}) registry.add("", "Split", v, split);
+  registry.add("", "Split", 18, split);  // adds num_outputs (last chunk smaller)
 }
 
 }  // namespace onnxscript::eval
