@@ -4,6 +4,15 @@
 // specification ("it is supposed to be 0"): one that is given must be 0. v10
 // takes scalar parameters only; v13 adds per-axis dequantization: a 1-D
 // scale and zero point indexed along `axis` (default 1).
+//
+// From v19 (dequantize_linear_19 below), (x - x_zero_point) * x_scale is
+// computed in double for any input type the version allows (float8, 4-bit
+// and 2-bit integers, float4e2m1 read by Cast's rules) and rounded once to
+// the output type: x_scale's type, or from v23 `output_dtype` when given
+// (float for float8e8m0 scales without it).
+#include <initializer_list>
+
+#include "linear_quant.h"
 #include "quant_util.h"
 
 namespace onnxscript::eval {
@@ -33,10 +42,67 @@ void dequantize_linear(KernelContext& ctx) {
   ctx.set_output(0, y);
 }
 
+// The input types each version allows.
+bool dequantize_input_allowed(DataType t, int64_t version) {
+  using D = DataType;
+  for (D ok : {D::kInt8, D::kUint8, D::kInt32, D::kFloat8E4M3FN, D::kFloat8E4M3FNUZ, D::kFloat8E5M2,
+               D::kFloat8E5M2FNUZ})
+    if (t == ok) return true;
+  if (version >= 21)
+    for (D ok : {D::kInt16, D::kUint16, D::kInt4, D::kUint4})
+      if (t == ok) return true;
+  if (version >= 23 && t == D::kFloat4E2M1) return true;
+  return version >= 25 && (t == D::kInt2 || t == D::kUint2);
+}
+
+void dequantize_linear_19(KernelContext& ctx) {
+  const Tensor& x = ctx.input_tensor(0);
+  if (!dequantize_input_allowed(x.dtype(), ctx.version()))
+    ctx.fail(fmt::format("DequantizeLinear-{} does not take {}", ctx.version(),
+                         ir::data_type_name(x.dtype())));
+  if (ctx.num_inputs() > 2 && ctx.has_input(2) && ctx.input_tensor(2).dtype() != x.dtype())
+    ctx.fail(fmt::format("x_zero_point ({}) must have the element type of x ({})",
+                         ir::data_type_name(ctx.input_tensor(2).dtype()),
+                         ir::data_type_name(x.dtype())));
+  const DataType scale_type = ctx.input_tensor(1).dtype();
+  using D = DataType;
+  if (scale_type != D::kFloat && scale_type != D::kFloat16 && scale_type != D::kBfloat16 &&
+      !(ctx.version() >= 24 && scale_type == D::kFloat8E8M0))
+    ctx.fail(fmt::format("DequantizeLinear-{} does not take a {} scale", ctx.version(),
+                         ir::data_type_name(scale_type)));
+  const int64_t output_dtype = ctx.version() >= 23 ? ctx.attr_int("output_dtype", 0) : 0;
+  DataType y_type = scale_type == D::kFloat8E8M0 ? D::kFloat : scale_type;
+  if (output_dtype != 0) {
+    y_type = static_cast<DataType>(output_dtype);
+    if (y_type != D::kFloat && y_type != D::kFloat16 && y_type != D::kBfloat16)
+      ctx.fail(fmt::format("output_dtype {} is not float, float16 or bfloat16", output_dtype));
+  }
+  const LinearQuantParams q = read_linear_quant_params(ctx, x);
+  if (x.dtype() == D::kInt32)
+    for (double zp : q.zero_point)
+      if (zp != 0) ctx.fail(fmt::format("an int32 x must have zero point 0, not {}", zp));
+  std::vector<double> y = as_doubles(ctx, x);
+  for (size_t i = 0; i < y.size(); ++i) {
+    const size_t p = q.index(static_cast<int64_t>(i));
+    y[i] = (y[i] - q.zero_point[p]) * q.scale[p];
+  }
+  ctx.set_output(0, from_doubles(ctx, y, x.shape(), y_type, /*saturate=*/true));
+}
+
 }  // namespace
 
 void register_quantization_dequantize_linear(KernelRegistry& registry) {
   for (int64_t v : {10, 13}) registry.add("", "DequantizeLinear", v, dequantize_linear);
+  // 19: float8 inputs, float16/bfloat16 scales (the output takes the scale's type).
+  registry.add("", "DequantizeLinear", 19, dequantize_linear_19);
+  // 21: block dequantization (`block_size`), int16/uint16/int4/uint4 inputs.
+  registry.add("", "DequantizeLinear", 21, dequantize_linear_19);
+  // 23: `output_dtype`, float4e2m1 inputs.
+  registry.add("", "DequantizeLinear", 23, dequantize_linear_19);
+  // 24: float8e8m0 scales.
+  registry.add("", "DequantizeLinear", 24, dequantize_linear_19);
+  // 25: int2/uint2 inputs.
+  registry.add("", "DequantizeLinear", 25, dequantize_linear_19);
 }
 
 }  // namespace onnxscript::eval
