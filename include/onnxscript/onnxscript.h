@@ -12,6 +12,7 @@
 #include "onnxscript/infer/infer.h"
 #include "onnxscript/ir/ir.h"
 #include "onnxscript/opsets/latest.h"
+#include "onnxscript/opsets/opset17.h"
 #include "onnxscript/script/control_flow.h"
 #include "onnxscript/script/function.h"
 #include "onnxscript/script/indexing.h"

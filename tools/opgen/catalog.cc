@@ -12,11 +12,9 @@ namespace opgen {
 Catalog load_catalog(const std::vector<std::unique_ptr<SchemaSource>>& sources) {
   Catalog catalog;
   std::map<std::tuple<std::string, std::string, int64_t>, std::string> seen;  // -> source name
-  std::map<std::string, DomainRecord> domains, api_domains;
+  std::map<std::string, DomainRecord> domains;
   for (const auto& source : sources) {
-    const bool api = source->generates_api();
     for (OpSchemaRecord& s : source->schemas()) {
-      s.api = s.api && api;
       auto key = std::make_tuple(s.domain, s.name, s.since_version);
       if (auto it = seen.find(key); it != seen.end()) {
         throw std::runtime_error("opgen: " + s.domain + "::" + s.name + "-" +
@@ -27,13 +25,10 @@ Catalog load_catalog(const std::vector<std::unique_ptr<SchemaSource>>& sources) 
       catalog.schemas.push_back(std::move(s));
     }
     for (const DomainRecord& d : source->domains()) {
-      for (auto* ranges : {&domains, api ? &api_domains : nullptr}) {
-        if (!ranges) continue;
-        auto [it, inserted] = ranges->emplace(d.domain, d);
-        if (!inserted) {
-          it->second.min_version = std::min(it->second.min_version, d.min_version);
-          it->second.max_version = std::max(it->second.max_version, d.max_version);
-        }
+      auto [it, inserted] = domains.emplace(d.domain, d);
+      if (!inserted) {
+        it->second.min_version = std::min(it->second.min_version, d.min_version);
+        it->second.max_version = std::max(it->second.max_version, d.max_version);
       }
     }
   }
@@ -42,11 +37,6 @@ Catalog load_catalog(const std::vector<std::unique_ptr<SchemaSource>>& sources) 
     bool used = std::any_of(catalog.schemas.begin(), catalog.schemas.end(),
                             [&](const OpSchemaRecord& s) { return s.domain == name; });
     if (used) catalog.domains.push_back(d);
-  }
-  for (auto& [name, d] : api_domains) {
-    bool used = std::any_of(catalog.schemas.begin(), catalog.schemas.end(),
-                            [&](const auto& s) { return s.domain == name && s.api; });
-    if (used) catalog.api_domains.push_back(d);
   }
   std::sort(catalog.schemas.begin(), catalog.schemas.end(), [](const auto& a, const auto& b) {
     return std::tie(a.domain, a.name, a.since_version) <

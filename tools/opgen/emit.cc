@@ -1090,11 +1090,7 @@ std::string versions_table_text(const Catalog& c) {
 void emit_all(const Catalog& full, const EmitOptions& options) {
   if (!options.versions.empty()) write_if_changed(options.versions, versions_table_text(full));
 
-  // The typed API covers the versions marked api, and the opsets of their sources.
-  Catalog catalog;
-  for (const OpSchemaRecord& s : full.schemas)
-    if (s.api) catalog.schemas.push_back(s);
-  catalog.domains = full.api_domains;
+  const Catalog& catalog = full;
 
   std::vector<OpInfo> infos;
   infos.reserve(catalog.schemas.size());

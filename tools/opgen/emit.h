@@ -21,9 +21,9 @@ struct EmitOptions {
   std::filesystem::path versions;
 };
 
-/// Writes every file. The typed API covers the schemas marked `api` and the
-/// catalog's api_domains; the since-version table covers every schema. Files whose content did not
-/// change are left untouched, so a rebuilt generator does not force a rebuild of everything.
+/// Writes every file: the typed API and the since-version table, for every
+/// schema of the catalog. Files whose content did not change are left
+/// untouched, so a rebuilt generator does not force a rebuild of everything.
 void emit_all(const Catalog& catalog, const EmitOptions& options);
 
 }  // namespace opgen

@@ -357,6 +357,10 @@ class JsonlSource : public SchemaSource {
  public:
   JsonlSource(std::vector<std::filesystem::path> files, const Catalog& known)
       : files_(std::move(files)) {
+    if (!files_.empty()) {
+      read_summaries(files_.front().parent_path() / "summaries.tsv");
+      source_ = files_.front().filename().string();
+    }
     std::set<std::tuple<std::string, std::string, int64_t>> seen;
     for (const OpSchemaRecord& k : known.schemas) seen.emplace(k.domain, k.name, k.since_version);
     for (const auto& file : files_) {
@@ -373,10 +377,42 @@ class JsonlSource : public SchemaSource {
         if (seen.count({s.domain, s.name, s.since_version})) continue;
         if (!added_.insert({s.domain, s.name, s.since_version}).second)
           reader.fail(s.name + "-" + std::to_string(s.since_version) + " is listed twice");
-        s.api = false;
-        s.doc = "From the ONNX operator changelog (" + file.filename().string() + ").";
+        s.doc = doc_of(s);
         schemas_.push_back(std::move(s));
       }
+    }
+  }
+
+  // The doc comment of a version from the table: the summary of a new
+  // operator (summaries.tsv), and the operator's page on onnx.ai.
+  std::string doc_of(const OpSchemaRecord& s) const {
+    std::string doc;
+    if (auto it = summaries_.find({s.domain, s.name}); it != summaries_.end())
+      doc = it->second + "\n\n";
+    const std::string page = s.domain.empty()           ? "onnx__" + s.name
+                             : s.domain == "ai.onnx.ml" ? "onnx_aionnxml_" + s.name
+                                                        : std::string();
+    doc += page.empty() ? "Specification: https://onnx.ai/onnx/operators/"
+                        : "Specification: https://onnx.ai/onnx/operators/" + page + ".html";
+    doc += " (version " + std::to_string(s.since_version) + "; signature from " + source_ + ").";
+    return doc;
+  }
+
+  // Reads domain<TAB>operator<TAB>summary lines ("-" for ai.onnx; '#' comments).
+  void read_summaries(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    if (!in) return;  // optional: versions then document their link alone
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+      if (line.empty() || line[0] == '#') continue;
+      const size_t a = line.find('\t'), b = a == std::string::npos ? a : line.find('\t', a + 1);
+      if (b == std::string::npos) {
+        throw std::runtime_error(file.string() + ":" + std::to_string(number) +
+                                 ": expected domain<TAB>operator<TAB>summary");
+      }
+      std::string domain = line.substr(0, a);
+      if (domain == "-") domain.clear();
+      summaries_[{domain, line.substr(a + 1, b - a - 1)}] = line.substr(b + 1);
     }
   }
 
@@ -401,10 +437,10 @@ class JsonlSource : public SchemaSource {
     return v;
   }
 
-  bool generates_api() const override { return false; }
-
  private:
   std::vector<std::filesystem::path> files_;
+  std::string source_;  // the first table's file name, for doc comments
+  std::map<std::pair<std::string, std::string>, std::string> summaries_;
   std::vector<OpSchemaRecord> schemas_;
   std::set<std::tuple<std::string, std::string, int64_t>> added_;
 };

@@ -75,11 +75,6 @@ struct OpSchemaRecord {
   std::vector<FormalRecord> outputs;        ///< Formal outputs in order.
   std::vector<AttributeRecord> attributes;  ///< Attributes, sorted by name.
   std::vector<TypeConstraintRecord> type_constraints;  ///< Type parameters.
-  /// Whether the typed C++ API (ops/<Op>_<v>.h, the opset headers) covers this
-  /// version. Versions whose element types the IR lacks yet (float8e8m0,
-  /// int2, float4e2m1, ...) are counted in the catalog and the since-version
-  /// table, but get no API.
-  bool api = true;
 };
 
 /// The versions of one domain a source knows.
@@ -99,8 +94,6 @@ class SchemaSource {
   virtual std::vector<OpSchemaRecord> schemas() const = 0;
   /// The version range of each domain.
   virtual std::vector<DomainRecord> domains() const = 0;
-  /// Whether the typed API is generated for this source's schemas.
-  virtual bool generates_api() const { return true; }
 };
 
 /// The schemas of libonnx's registry (OpSchemaRegistry::get_all_schemas_with_history).
@@ -111,7 +104,8 @@ struct Catalog;
 /// The vendored operator table (tools/opgen/schemas/*.jsonl, one JSON object
 /// per operator version), keeping only the versions `known` does not define:
 /// ai.onnx 18-28, ai.onnx.ml 4-5 and ai.onnx.preview on top of libonnx 1.12.
-/// Its schemas get no typed API (OpSchemaRecord::api is false). Throws
+/// Their doc comments are the new operators' summaries (summaries.tsv beside
+/// the first table) and the link to each operator's page on onnx.ai. Throws
 /// std::runtime_error naming file:line on a malformed line.
 std::unique_ptr<SchemaSource> make_jsonl_source(std::vector<std::filesystem::path> files,
                                                 const Catalog& known);
@@ -122,9 +116,6 @@ std::unique_ptr<SchemaSource> make_jsonl_source(std::vector<std::filesystem::pat
 struct Catalog {
   std::vector<OpSchemaRecord> schemas;  ///< Sorted by domain, name, version.
   std::vector<DomainRecord> domains;    ///< Sorted by domain.
-  /// The domain ranges of the sources that generate the typed API; the
-  /// opset headers cover these.
-  std::vector<DomainRecord> api_domains;
 };
 
 /// Merges sources into a Catalog; throws std::runtime_error on conflicts.
