@@ -31,4 +31,19 @@ inline Function scaled_caller() {
       });
 }
 
+/// A model at opset 18, written as the opset's changes ask: Split by
+/// `num_outputs`, and ReduceMax and ReduceMean with `axes` as an input (an
+/// attribute until opset 17). Inference knows no rule past opset 17 yet, so
+/// the lambda declares its results' types.
+inline Function opset18_model() {
+  namespace op = opset18;
+  return script("split_and_reduce", {"X"}, [](FLOAT<2, 6> X) -> std::tuple<FLOAT<2, 1>, FLOAT<2>> {
+    std::vector<Value> halves = op::Split(X, {.axis = 1, .num_outputs = 2});
+    const Tensor axis = Tensor::from<int64_t>({1});
+    Value peak = op::ReduceMax(halves[0], axis, {.keepdims = 1});
+    Value mean = op::ReduceMean(halves[1], axis, {.keepdims = 0});
+    return std::tuple{peak, mean};
+  });
+}
+
 }  // namespace onnxscript::testing

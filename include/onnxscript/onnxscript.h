@@ -2,8 +2,9 @@
 /// \file
 /// Everything a script author needs: values and typed values, script() and
 /// Function, control flow (If, for_range, while_loop, graph()), operator
-/// overloads, the typed operators of the newest opsets
-/// (`namespace op = onnxscript::opset17;`), eager tensors, Session, and model
+/// overloads, the typed operators of every opset (`namespace op =
+/// onnxscript::opset18;`, opset1 to opset28, ml::opset1 to 5), eager tensors,
+/// Session, and model
 /// files. Heavier pieces (libonnx interop, the conformance runner) have their
 /// own headers.
 
@@ -11,8 +12,8 @@
 #include "onnxscript/eval/tensor_io.h"
 #include "onnxscript/infer/infer.h"
 #include "onnxscript/ir/ir.h"
+#include "onnxscript/opsets/all.h"
 #include "onnxscript/opsets/latest.h"
-#include "onnxscript/opsets/opset17.h"
 #include "onnxscript/script/control_flow.h"
 #include "onnxscript/script/function.h"
 #include "onnxscript/script/indexing.h"

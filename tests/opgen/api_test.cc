@@ -9,9 +9,7 @@
 #include <vector>
 
 #include "onnxscript/ir/graph.h"
-#include "onnxscript/opsets/latest.h"
-#include "onnxscript/opsets/opset11.h"
-#include "onnxscript/opsets/opset13.h"
+#include "onnxscript/opsets/all.h"
 #include "onnxscript/script/op_call.h"
 #include "onnxscript/script/trace.h"
 
@@ -43,6 +41,18 @@ static_assert(std::is_same_v<std::remove_cvref_t<decltype(opset11::Split)>, ops:
 static_assert(std::is_same_v<std::remove_cvref_t<decltype(ml::opset3::TreeEnsembleClassifier)>,
                              ml::ops::TreeEnsembleClassifier_3>);
 static_assert(op::Add.opset_version() == 17 && opset13::Add.opset_version() == 13);
+// Opsets 18 to 28 come from the project's operator table, with the same rules.
+static_assert(std::is_same_v<std::remove_cvref_t<decltype(opset18::ReduceMax)>, ops::ReduceMax_18>);
+static_assert(std::is_same_v<std::remove_cvref_t<decltype(opset18::Abs)>, ops::Abs_13>);
+static_assert(std::is_same_v<std::remove_cvref_t<decltype(opset18::Split)>, ops::Split_18>);
+static_assert(std::is_same_v<std::remove_cvref_t<decltype(opset28::Celu)>, ops::Celu_28>);
+static_assert(std::is_same_v<std::remove_cvref_t<decltype(opset27::Celu)>, ops::Celu_12>);
+static_assert(std::is_same_v<std::remove_cvref_t<decltype(ml::opset5::TreeEnsemble)>,
+                             ml::ops::TreeEnsemble_5>);
+static_assert(opset18::ReduceMax.opset_version() == 18);
+// ReduceMax-18 takes axes as an input: the data alone, or with an int64 axes tensor.
+static_assert(std::is_invocable_v<decltype(opset18::ReduceMax), FLOAT<2, 3>, INT64<1>>);
+static_assert(!std::is_invocable_v<decltype(opset18::ReduceMax), FLOAT<2, 3>, INT32<1>>);
 
 // Required attributes make the Attributes aggregate non-default-constructible.
 static_assert(!std::is_default_constructible_v<ops::Cast_13::Attributes>);

@@ -11,6 +11,7 @@
 #include <string>
 #include <tuple>
 
+#include "onnxscript/eval/schema_versions.h"
 #include "onnxscript/script/trace.h"
 #include "opgen/reflection.h"
 
@@ -81,18 +82,42 @@ Recorded record(const Key& key, std::vector<onnxscript::Value> (*call)(Sample&))
   return r;
 }
 
-TEST(OpgenReflection, EveryRegistrySchemaHasExactlyOneEntry) {
+// Every version libonnx 1.12 knows and every version of the project's table
+// beyond it (the since-version table holds both) has one generated entry.
+TEST(OpgenReflection, EveryKnownVersionHasExactlyOneEntry) {
   const auto schemas = onnx::OpSchemaRegistry::get_all_schemas_with_history();
   ASSERT_GT(schemas.size(), 400u);
-  std::set<Key> registry;
-  for (const auto& s : schemas) {
-    Key k(domain_of(s), s.Name(), s.SinceVersion());
-    registry.insert(k);
+  std::set<Key> known;
+  for (const auto& s : schemas) known.insert(Key(domain_of(s), s.Name(), s.SinceVersion()));
+  const size_t from_libonnx = known.size();
+  for (const auto& v : onnxscript::eval::all_operator_versions())
+    known.insert(Key(std::string(v.domain), std::string(v.op_type), v.since_version));
+  EXPECT_EQ(known.size(), from_libonnx + 198) << "the table adds 198 versions to libonnx's";
+  for (const Key& k : known)
     EXPECT_TRUE(entries_by_key().count(k)) << label(k) << " has no generated API";
-  }
   EXPECT_EQ(entries_by_key().size(), op_entries().size()) << "duplicate entries";
   for (const auto& [k, e] : entries_by_key())
-    EXPECT_TRUE(registry.count(k)) << label(k) << " is not in the registry";
+    EXPECT_TRUE(known.count(k)) << label(k) << " is not a known operator version";
+}
+
+// The versions only the table knows: each call records its operator in its
+// domain and imports the opset of its own version.
+TEST(OpgenReflection, TableVersionsRecordTheirOperatorAndOpset) {
+  std::set<Key> libonnx;
+  for (const auto& s : onnx::OpSchemaRegistry::get_all_schemas_with_history())
+    libonnx.insert(Key(domain_of(s), s.Name(), s.SinceVersion()));
+  size_t checked = 0;
+  for (const auto& [k, e] : entries_by_key()) {
+    if (libonnx.count(k)) continue;
+    SCOPED_TRACE(label(k));
+    const Recorded r = record(k, e->full);
+    EXPECT_EQ(r.op_type, std::get<1>(k));
+    EXPECT_EQ(r.domain, std::get<0>(k));
+    EXPECT_EQ(r.imported, std::get<2>(k));
+    EXPECT_EQ(r.returned, r.outputs);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 198u);
 }
 
 TEST(OpgenReflection, FullCallsRecordEveryInputAttributeAndOutput) {
@@ -164,20 +189,16 @@ TEST(OpgenReflection, MinimalCallsRecordOnlyWhatIsRequired) {
 }
 
 TEST(OpgenReflection, OpsetNamespacesHoldTheLatestVersionOfEveryOperator) {
-  const auto schemas = onnx::OpSchemaRegistry::get_all_schemas_with_history();
-  // The versions each domain defines, from the registry.
-  std::map<std::string, int64_t> max_version;
-  for (const auto& [domain, range] :
-       onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map()) {
-    max_version[domain == "ai.onnx" ? "" : domain] = range.second;
-  }
-  // Expected: (domain, opset, name) -> latest since_version <= opset.
+  // Expected, from the since-version table (libonnx's versions and the
+  // table's): (domain, opset, name) -> latest since_version <= opset, for
+  // every opset up to the domain's newest.
   std::map<Key, int64_t> expected;
-  for (const auto& s : schemas) {
-    const std::string domain = domain_of(s);
-    for (int64_t v = s.SinceVersion(); v <= max_version[domain]; ++v) {
-      int64_t& slot = expected[Key(domain, s.Name(), v)];
-      slot = std::max(slot, static_cast<int64_t>(s.SinceVersion()));
+  for (const auto& version : onnxscript::eval::all_operator_versions()) {
+    const std::string domain(version.domain);
+    const int64_t newest = onnxscript::eval::newest_known_opset(domain).value_or(0);
+    for (int64_t v = version.since_version; v <= newest; ++v) {
+      int64_t& slot = expected[Key(domain, std::string(version.op_type), v)];
+      slot = std::max(slot, version.since_version);
     }
   }
   std::map<Key, int64_t> actual;

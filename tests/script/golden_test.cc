@@ -107,5 +107,10 @@ TEST(Golden, InitializersInAModelAndItsFunctions) {
   testing::expect_golden("script/initializers", Biased.to_text() + "\n" + twice.to_text());
 }
 
+// A model at opset 18: Split with num_outputs, Reduce with axes as an input.
+TEST(Golden, AModelAtOpset18) {
+  testing::expect_golden("script/opset18_model", testing::opset18_model().to_text());
+}
+
 }  // namespace
 }  // namespace onnxscript

@@ -1101,14 +1101,20 @@ void emit_all(const Catalog& full, const EmitOptions& options) {
 
   std::string latest =
       std::string(kBanner) + "#pragma once\n/// \\file\n/// The newest opset of every domain.\n\n";
+  std::string all = std::string(kBanner) +
+                    "#pragma once\n/// \\file\n/// Every opset of every domain, so that "
+                    "`namespace op = onnxscript::opsetN;` works after\n/// including "
+                    "onnxscript/onnxscript.h.\n\n";
   for (const auto& d : catalog.domains) {
     for (int64_t v = d.min_version; v <= d.max_version; ++v) {
       write_if_changed(options.include_dir / opset_header(d.domain, v),
                        opset_header_text(catalog, d.domain, v));
+      all += "#include \"" + opset_header(d.domain, v) + "\"\n";
     }
     latest += "#include \"" + opset_header(d.domain, d.max_version) + "\"\n";
   }
   write_if_changed(options.include_dir / "onnxscript/opsets/latest.h", latest);
+  write_if_changed(options.include_dir / "onnxscript/opsets/all.h", all);
 
   // Contiguous shards of similar size.
   const size_t shards = static_cast<size_t>(std::max(1, options.shards));
