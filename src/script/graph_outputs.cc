@@ -19,7 +19,7 @@ void fail_construct(std::string_view construct, const std::string& message,
 ir::Node* append_traced_node(TraceScope& scope, const std::string& op_type,
                              std::vector<ir::Value*> inputs, size_t num_outputs,
                              const std::source_location& location, std::string_view hint) {
-  scope.use_opset("", default_opset_version());
+  scope.use_default_onnx_opset(default_opset_version());
   ir::Node* node = scope.graph().append_node(op_type, std::move(inputs), num_outputs);
   for (ir::Value* out : node->outputs()) out->set_name(scope.fresh_name(hint));
   mark_origin(*node, location);
@@ -41,7 +41,7 @@ ir::Value* traced_of(const Value& v, DataType dtype, TraceScope& scope, std::str
                                v.describe()),
                    location);
   }
-  scope.use_opset("", default_opset_version());
+  scope.use_default_onnx_opset(default_opset_version());
   return append_constant(scope, std::move(t), location);
 }
 

@@ -115,6 +115,7 @@ class Subscript {
     if (x_.is_concrete() && !x_.concrete().is_tensor()) fail("only tensors can be indexed");
     info_ = shape_of(x_);
     version_ = detail::default_opset_version();
+    if (TraceScope* scope = TraceScope::current()) scope->use_default_onnx_opset(version_);
   }
 
   // Resolves slice defaults, places the Ellipsis and numbers the input axes.

@@ -333,7 +333,7 @@ class OpCall {
   // Appends a Cast or CastLike node that gives an input its planned type.
   ir::Value* append_cast(TraceScope& scope, const char* op, std::vector<ir::Value*> inputs,
                          std::vector<ir::Attribute> attributes) const {
-    scope.use_opset("", default_opset_version());
+    scope.use_default_onnx_opset(default_opset_version());
     ir::Node* cast = scope.graph().append_node(op, std::move(inputs), 1);
     for (ir::Attribute& a : attributes) cast->set_attribute(std::move(a));
     cast->output(0)->set_name(scope.fresh_name());

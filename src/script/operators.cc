@@ -11,6 +11,7 @@ namespace {
 Value apply(std::string_view op, std::initializer_list<Value> inputs, std::source_location location,
             std::vector<ir::Attribute> attributes = {}) {
   const int64_t version = detail::default_opset_version();
+  if (TraceScope* scope = TraceScope::current()) scope->use_default_onnx_opset(version);
   const detail::OpSignature* sig = detail::find_signature("", op, version);
   if (!sig) throw ScriptError(fmt::format("operator {} does not exist in opset {}", op, version));
   return detail::call_op(*sig, version, std::span<const Value>(inputs.begin(), inputs.size()),
@@ -48,7 +49,7 @@ std::string_view logical_or_bitwise(std::string_view logical, std::string_view b
 
 int64_t detail::default_opset_version() {
   if (TraceScope* scope = TraceScope::current()) {
-    if (auto v = scope->opsets().find("")) return *v;
+    if (auto v = scope->onnx_opset()) return *v;
   }
   return 17;
 }

@@ -40,7 +40,12 @@ TraceScope* TraceScope::current() { return current_trace; }
 void TraceScope::use_opset(std::string_view domain, int64_t version) {
   if (version == last_version_ && domain == last_domain_) return;
   if (auto existing = opsets_.find(domain)) {
-    if (*existing != version) {
+    if (*existing != version && domain.empty() && onnx_opset_provisional_) {
+      // The default that overloads declared gives way to the explicit version.
+      onnx_opset_provisional_ = false;
+      opsets_.set(std::string(domain), version);
+      if (parent_ && nesting_ == Nesting::kSubgraph) parent_->use_opset(domain, version);
+    } else if (*existing != version) {
       throw ScriptError(
           fmt::format("opset conflict: domain '{}' is used at version {} and at version {}",
                       domain.empty() ? "ai.onnx" : domain, *existing, version));
@@ -51,6 +56,25 @@ void TraceScope::use_opset(std::string_view domain, int64_t version) {
   }
   last_domain_ = domain;
   last_version_ = version;
+}
+
+void TraceScope::use_default_onnx_opset(int64_t version) {
+  if (opsets_.find("")) return;
+  // Inherited from an enclosing trace, the version is as settled as it is there.
+  const bool inherited = parent_ && nesting_ == Nesting::kSubgraph && parent_->onnx_opset();
+  opsets_.set("", version);
+  onnx_opset_provisional_ = !inherited;
+  if (parent_ && nesting_ == Nesting::kSubgraph) parent_->use_default_onnx_opset(version);
+  last_domain_.clear();
+  last_version_ = version;
+}
+
+std::optional<int64_t> TraceScope::onnx_opset() const {
+  for (const TraceScope* s = this; s != nullptr;
+       s = s->nesting_ == Nesting::kSubgraph ? s->parent_ : nullptr) {
+    if (auto v = s->opsets_.find("")) return *v;
+  }
+  return std::nullopt;
 }
 
 std::string TraceScope::fresh_name(std::string_view hint) {

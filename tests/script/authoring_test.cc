@@ -304,6 +304,36 @@ TEST(ConcreteValues, AValueReturnedOutOfALambdaStaysValid) {
   EXPECT_EQ(r.tensor().data<float>()[0], 10.0f);
 }
 
+// Operator overloads, literals and indexing declare ai.onnx only provisionally
+// (at 17, unless the trace already uses a version): an explicit call at
+// another opset, before or after them, sets the model's opset. Gelu as the
+// README writes it, `X * 0.5` before `op::Erf`, failed at opset 18 with
+// "opset conflict: domain 'ai.onnx' is used at version 17 and at version 18".
+TEST(Opsets, OverloadsTakeTheOpsetOfTheExplicitCalls) {
+  const Function gelu18 = script(
+      "gelu18", {"X"}, [](FLOAT<"N"> X) -> FLOAT<"N"> {
+        Value phi = 0.5 * (opset18::Erf(std::sqrt(0.5) * X) + 1.0);
+        return X * phi;
+      });
+  const ir::Model model = gelu18.to_model();
+  EXPECT_EQ(model.opset_imports.find(""), 18);
+  const Tensor y =
+      eval::Session(gelu18.to_model()).run({Tensor::from<float>({1.0f})}).at(0).tensor();
+  EXPECT_NEAR(y.data<float>()[0], 0.8413447f, 1e-6);
+  // Overloads inside a loop body follow the explicit opset of the enclosing trace.
+  const Function looped = script(
+      "looped", {"X"}, [](FLOAT<"N"> X) -> FLOAT<"N"> {
+        Value start = opset18::Identity(X);
+        return for_range(3, {start}, [](Value i, Value acc) { return acc * 2.0; });
+      });
+  EXPECT_EQ(looped.to_model().opset_imports.find(""), 18);
+  // Two explicit versions still conflict.
+  const std::string m = testing::message_of<ScriptError>([] {
+    (void)script("both", {"X"}, [](FLOAT<"N"> X) { return opset18::Erf(op::Relu(X)); }).to_model();
+  });
+  EXPECT_THAT(m, ::testing::HasSubstr("opset conflict"));
+}
+
 TEST(Names, FreshNamesCountInDecimalThroughEveryCarryAndAcrossScopes) {
   ir::Graph graph, branch;
   ir::OpsetImports opsets, branch_opsets;

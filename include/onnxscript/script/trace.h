@@ -5,6 +5,7 @@
 /// scope: each is shared by the Values that refer to it; see value.h.)
 
 #include <cstdint>
+#include <optional>
 #include <source_location>
 #include <string>
 #include <string_view>
@@ -80,8 +81,19 @@ class TraceScope {
   /// How this scope relates to the one it was opened inside.
   Nesting nesting() const { return nesting_; }
   /// Records that `domain` is used at `version`; throws Error when another
-  /// version of the domain was already used in this trace.
+  /// version of the domain was already used in this trace, unless that one
+  /// was only the default (use_default_onnx_opset), which `version` replaces.
   void use_opset(std::string_view domain, int64_t version);
+  /// What operator overloads (`+`, `<`), literals' constants, indexing and
+  /// graph outputs declare: ai.onnx at `version` (default_opset_version())
+  /// when this trace uses no version of it yet. Their operators mean the same
+  /// in every opset from 17 on, so the version stays provisional: the first
+  /// explicit use of another version (an `opset18::` call) replaces it, and
+  /// `X * 0.5` before `op::Erf(X)` works at any opset.
+  void use_default_onnx_opset(int64_t version);
+  /// The ai.onnx version this trace or, for a subgraph, an enclosing one
+  /// uses, if any.
+  std::optional<int64_t> onnx_opset() const;
   /// The opset imports collected so far.
   const ir::OpsetImports& opsets() const { return opsets_; }
   /// A fresh, readable value name, unique in this trace ("t0", "t1", ...,
@@ -108,6 +120,9 @@ class TraceScope {
   // call declares its opset) without searching the imports.
   std::string last_domain_;
   int64_t last_version_ = -1;
+  // The ai.onnx version was set by use_default_onnx_opset, not by an
+  // explicit call: another version may still replace it.
+  bool onnx_opset_provisional_ = false;
   int64_t next_id_ = 0;
   // The decimal digits of the last number named, so that the next one, the
   // usual case, is an increment of the text rather than a conversion.
