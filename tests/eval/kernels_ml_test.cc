@@ -313,6 +313,27 @@ TEST(MlLabelEncoder, Version2BadAttributesAreErrors) {
                "X is int64 but the keys are string", 1, 2);
 }
 
+TEST(MlLabelEncoder, Version4TakesTensorsOfMoreTypesAndADefaultTensor) {
+  // double keys -> int32 values, an absent key -> default_tensor's 7.
+  auto out = ml("LabelEncoder", {RuntimeValue(Tensor::from<double>({2.5, 9, 1}))},
+                {A::make_tensor("keys_tensor", Tensor::from<double>({1, 2.5})),
+                 A::make_tensor("values_tensor", Tensor::from<int32_t>({10, 20})),
+                 A::make_tensor("default_tensor", Tensor::from<int32_t>({7}))},
+                1, 4);
+  EXPECT_THAT(values<int32_t>(out[0]), ElementsAre(20, 7, 10));
+  // int16 values without default_tensor: -1, as for every integer type.
+  out = ml("LabelEncoder", {strs({"x", "y"})},
+           {A::make_strings("keys_strings", {"x"}),
+            A::make_tensor("values_tensor", Tensor::from<int16_t>({3}))},
+           1, 4);
+  EXPECT_THAT(values<int16_t>(out[0]), ElementsAre(3, -1));
+  expect_error(
+      "LabelEncoder", {i64({1})},
+      {A::make_ints("keys_int64s", {1}), A::make_tensor("keys_tensor", Tensor::from<int64_t>({1})),
+       A::make_ints("values_int64s", {1})},
+      "exactly one of keys_strings, keys_int64s, keys_floats, keys_tensor", 1, 4);
+}
+
 // ---------------------------------------------------------------- LinearClassifier
 
 std::vector<A> three_class_linear(std::string transform = "NONE") {
