@@ -42,22 +42,9 @@ void dequantize_linear(KernelContext& ctx) {
   ctx.set_output(0, y);
 }
 
-// The input types each version allows.
-bool dequantize_input_allowed(DataType t, int64_t version) {
-  using D = DataType;
-  for (D ok : {D::kInt8, D::kUint8, D::kInt32, D::kFloat8E4M3FN, D::kFloat8E4M3FNUZ, D::kFloat8E5M2,
-               D::kFloat8E5M2FNUZ})
-    if (t == ok) return true;
-  if (version >= 21)
-    for (D ok : {D::kInt16, D::kUint16, D::kInt4, D::kUint4})
-      if (t == ok) return true;
-  if (version >= 23 && t == D::kFloat4E2M1) return true;
-  return version >= 25 && (t == D::kInt2 || t == D::kUint2);
-}
-
 void dequantize_linear_19(KernelContext& ctx) {
   const Tensor& x = ctx.input_tensor(0);
-  if (!dequantize_input_allowed(x.dtype(), ctx.version()))
+  if (x.dtype() != DataType::kInt32 && !quantized_type_allowed(x.dtype(), ctx.version()))
     ctx.fail(fmt::format("DequantizeLinear-{} does not take {}", ctx.version(),
                          ir::data_type_name(x.dtype())));
   if (ctx.num_inputs() > 2 && ctx.has_input(2) && ctx.input_tensor(2).dtype() != x.dtype())

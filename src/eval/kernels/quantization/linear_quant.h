@@ -15,6 +15,21 @@
 
 namespace onnxscript::eval {
 
+/// The quantized element types that QuantizeLinear's output and
+/// DequantizeLinear's input allow at `version` (19 and later); DequantizeLinear
+/// also takes int32.
+inline bool quantized_type_allowed(DataType t, int64_t version) {
+  using D = DataType;
+  for (D ok : {D::kInt8, D::kUint8, D::kFloat8E4M3FN, D::kFloat8E4M3FNUZ, D::kFloat8E5M2,
+               D::kFloat8E5M2FNUZ})
+    if (t == ok) return true;
+  if (version >= 21)
+    for (D ok : {D::kInt16, D::kUint16, D::kInt4, D::kUint4})
+      if (t == ok) return true;
+  if (version >= 23 && t == D::kFloat4E2M1) return true;
+  return version >= 25 && (t == D::kInt2 || t == D::kUint2);
+}
+
 /// The elements of any numeric tensor (including float8, float4 and the
 /// packed 4- and 2-bit integers) as doubles.
 inline std::vector<double> as_doubles(const KernelContext& ctx, const Tensor& t) {

@@ -42,19 +42,6 @@ void quantize_linear(KernelContext& ctx) {
   ctx.set_output(0, y);
 }
 
-// The output types each version allows.
-bool quantize_output_allowed(DataType t, int64_t version) {
-  using D = DataType;
-  for (D ok : {D::kInt8, D::kUint8, D::kFloat8E4M3FN, D::kFloat8E4M3FNUZ, D::kFloat8E5M2,
-               D::kFloat8E5M2FNUZ})
-    if (t == ok) return true;
-  if (version >= 21)
-    for (D ok : {D::kInt16, D::kUint16, D::kInt4, D::kUint4})
-      if (t == ok) return true;
-  if (version >= 23 && t == D::kFloat4E2M1) return true;
-  return version >= 25 && (t == D::kInt2 || t == D::kUint2);
-}
-
 // The range of an integer output type; false for float outputs.
 bool integer_range(DataType t, double& lo, double& hi) {
   switch (t) {
@@ -108,7 +95,7 @@ void quantize_linear_19(KernelContext& ctx) {
   } else if (output_dtype != 0) {
     y_type = static_cast<DataType>(output_dtype);
   }
-  if (!quantize_output_allowed(y_type, ctx.version()))
+  if (!quantized_type_allowed(y_type, ctx.version()))
     ctx.fail(fmt::format("QuantizeLinear-{} cannot output {}", ctx.version(),
                          ir::data_type_name(y_type)));
   const DataType scale_type = ctx.input_tensor(1).dtype();

@@ -1,50 +1,15 @@
-// CumSum: running sum along the axis given by a scalar int32/int64 input.
-// exclusive=1 leaves out the current element, reverse=1 sums from the end.
-// v14 adds float16 and bfloat16 (summed in float).
-#include "eval/util/shape_util.h"
+// CumSum: running sum along the axis given by a scalar int32/int64 input
+// (exclusive, reverse: cumulative.h). v14 adds float16 and bfloat16.
+#include "cumulative.h"
 
 namespace onnxscript::eval {
-namespace {
-
-using CumSumTypes =
-    TypeList<DataType::kFloat, DataType::kDouble, DataType::kFloat16, DataType::kBfloat16,
-             DataType::kInt32, DataType::kInt64, DataType::kUint32, DataType::kUint64>;
-
-void cum_sum(KernelContext& ctx) {
-  const Tensor& x = ctx.input_tensor(0);
-  if (x.rank() == 0) ctx.fail("input must have rank >= 1");
-  const int64_t axis =
-      normalize_axis(ctx, tensor_to_int64(ctx, ctx.input_tensor(1), "axis"), x.rank());
-  const bool exclusive = ctx.attr_int("exclusive", 0) != 0;
-  const bool reverse = ctx.attr_int("reverse", 0) != 0;
-  const int64_t dim = x.shape()[axis];
-  const int64_t outer = shape_product(x.shape(), 0, axis);
-  const int64_t inner = shape_product(x.shape(), axis + 1, x.rank());
-  Tensor out(x.dtype(), x.shape());
-  dispatch<CumSumTypes>(x.dtype(), ctx, [&]<typename T>() {
-    using C = compute_t<T>;
-    const T* src = x.data<T>();
-    T* dst = out.data<T>();
-    for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i = 0; i < inner; ++i) {
-        C acc{};
-        for (int64_t s = 0; s < dim; ++s) {
-          const int64_t j = reverse ? dim - 1 - s : s;
-          const int64_t off = (o * dim + j) * inner + i;
-          const C v = static_cast<C>(src[off]);
-          if (!exclusive) acc += v;
-          dst[off] = static_cast<T>(acc);
-          if (exclusive) acc += v;
-        }
-      }
-  });
-  ctx.set_output(0, out);
-}
-
-}  // namespace
 
 void register_tensor_cum_sum(KernelRegistry& registry) {
-  for (int64_t v : {11, 14}) registry.add("", "CumSum", v, cum_sum);
+  for (int64_t v : {11, 14}) {
+    registry.add("", "CumSum", v, [](KernelContext& ctx) {
+      cumulative_kernel(ctx, 0, [](auto acc, auto v) { return acc + v; });
+    });
+  }
 }
 
 }  // namespace onnxscript::eval
