@@ -61,9 +61,9 @@ Attr<T>::operator Value() const {
   out->set_name(scope->fresh_name(reference_));
   // The Constant's type is known from the attribute's: a scalar, or a list
   // of unknown length.
-  const DataType dtype = tensor_of(T{}).dtype();
-  const bool is_list = tensor_of(T{}).rank() == 1;
-  out->set_type(ir::Type::tensor(dtype, is_list ? ir::Shape{ir::Dim()} : ir::Shape{}));
+  const Tensor sample = tensor_of(T{});
+  out->set_type(
+      ir::Type::tensor(sample.dtype(), sample.rank() == 1 ? ir::Shape{ir::Dim()} : ir::Shape{}));
   const Value v = Value::traced(out);
   return kNumeric ? v.adapting_type() : v;
 }

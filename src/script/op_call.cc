@@ -106,6 +106,17 @@ struct LiteralPlan {
                                 sig.name, message, where(location)));
 }
 
+// Throws unless type parameter `param` of `sig` allows `dtype` for `formal`.
+void require_allowed(const OpSignature& sig, const FormalInput& formal, const TypeParam& param,
+                     DataType dtype, const std::source_location& location) {
+  const auto bit = static_cast<unsigned>(dtype);
+  if (bit >= 64 || ((param.tensor_mask >> bit) & 1) == 0) {
+    fail_op(sig, location,
+            fmt::format("input '{}' has type {}, which {} does not allow; allowed: {}", formal.name,
+                        tensor_type_string(dtype), param.name, fmt::join(param.allowed, ", ")));
+  }
+}
+
 // Checks known element types against the type constraints, and that inputs
 // sharing a type parameter agree. `bound` (one slot per type parameter,
 // empty on entry) receives the element type each parameter is bound to.
@@ -129,13 +140,7 @@ void check_input_types(const OpSignature& sig, std::span<const Value> inputs,
       continue;
     }
     const TypeParam& param = sig.type_params[static_cast<size_t>(formal.type_param)];
-    const auto bit = static_cast<unsigned>(*dtype);
-    if (bit >= 64 || ((param.tensor_mask >> bit) & 1) == 0) {
-      fail_op(
-          sig, location,
-          fmt::format("input '{}' has type {}, which {} does not allow; allowed: {}", formal.name,
-                      tensor_type_string(*dtype), param.name, fmt::join(param.allowed, ", ")));
-    }
+    require_allowed(sig, formal, param, *dtype, location);
     auto& b = bound[static_cast<size_t>(formal.type_param)];
     if (b && *b != *dtype && !formal.variadic) {
       fail_op(
@@ -235,13 +240,8 @@ class OpCall {
                         formal_of(sig_, j)->type_param == param;
       }
       if (follows_peer) continue;
-      const TypeParam& allowed = sig_.type_params[static_cast<size_t>(param)];
-      const auto bit = static_cast<unsigned>(*dtype);
-      if (bit >= 64 || ((allowed.tensor_mask >> bit) & 1) == 0) {
-        fail(fmt::format("input '{}' has type {}, which {} does not allow; allowed: {}",
-                         formal_of(sig_, i)->name, tensor_type_string(*dtype), allowed.name,
-                         fmt::join(allowed.allowed, ", ")));
-      }
+      require_allowed(sig_, *formal_of(sig_, i), sig_.type_params[static_cast<size_t>(param)],
+                      *dtype, location_);
       bound_[static_cast<size_t>(param)] = *dtype;
     }
   }
