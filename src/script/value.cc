@@ -63,6 +63,28 @@ std::optional<DataType> Value::dtype() const {
   return std::nullopt;
 }
 
+std::optional<ir::Shape> Value::shape() const {
+  if (kind_ == Kind::kTraced) {
+    const auto& type = payload_.traced_->type();
+    if (type && type->is_tensor() && type->shape) return *type->shape;
+    return std::nullopt;
+  }
+  if (kind_ == Kind::kConcrete && payload_.concrete_->value.is_tensor()) {
+    ir::Shape shape;
+    for (int64_t d : payload_.concrete_->value.tensor().shape()) shape.push_back(ir::Dim(d));
+    return shape;
+  }
+  return std::nullopt;
+}
+
+std::optional<int64_t> Value::rank() const {
+  if (kind_ == Kind::kConcrete && payload_.concrete_->value.is_tensor())
+    return static_cast<int64_t>(payload_.concrete_->value.tensor().shape().size());
+  const std::optional<ir::Shape> s = shape();
+  if (!s) return std::nullopt;
+  return static_cast<int64_t>(s->size());
+}
+
 Value Value::named(std::string name) const {
   if (kind_ == Kind::kTraced) payload_.traced_->set_name(std::move(name));
   return *this;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -43,7 +44,7 @@ fs::path scratch(const std::string& name) {
 const std::string kModel = std::string(ONNX_TESTDATA_DIR) + "/node/test_add/model.onnx";
 
 TEST(Cli, EverySubcommandHasHelp) {
-  for (const char* cmd : {"print", "check", "convert", "run", "conformance", "ops"}) {
+  for (const char* cmd : {"print", "check", "convert", "run", "conformance", "ops", "torchlib"}) {
     CliRun r = run_cli(std::string(cmd) + " --help");
     EXPECT_EQ(r.status, 0) << cmd;
     EXPECT_NE(r.output.find("Usage"), std::string::npos) << r.output;
@@ -214,6 +215,27 @@ TEST(Cli, OpsFiltersByDomain) {
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("ai.onnx.preview.training Adam 1"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("ai.onnx Add"), std::string::npos) << r.output;
+}
+
+TEST(Cli, TorchlibListsOverloadsAndCountsCoverage) {
+  CliRun list = run_cli("torchlib");
+  EXPECT_EQ(list.status, 0) << list.output;
+  EXPECT_NE(list.output.find("aten::add.Tensor(Tensor self, Tensor other, Scalar alpha) -> Tensor"),
+            std::string::npos)
+      << list.output;
+  const fs::path dir = scratch("torchlib");
+  {
+    std::ofstream names(dir / "names.txt");
+    names << "# two registered names, one overload-less base name, one unknown\n"
+             "aten::add.Tensor\naten::relu\naten::add\naten::no_such_op\n";
+  }
+  CliRun coverage = run_cli("torchlib --missing --coverage " + (dir / "names.txt").string());
+  EXPECT_EQ(coverage.status, 0) << coverage.output;
+  EXPECT_NE(coverage.output.find("covers 3 of 4 names"), std::string::npos) << coverage.output;
+  EXPECT_NE(coverage.output.find("(2 of 3 distinct aten base operators)"), std::string::npos)
+      << coverage.output;
+  EXPECT_NE(coverage.output.find("aten::no_such_op\n"), std::string::npos) << coverage.output;
+  EXPECT_NE(run_cli("torchlib --coverage " + (dir / "absent.txt").string()).status, 0);
 }
 
 }  // namespace

@@ -74,6 +74,14 @@ struct OpsOptions {
 /// Lists the operator versions libonnx knows.
 int ops_command(const OpsOptions& options);
 
+/// `onnxscript torchlib [--coverage FILE [--missing]]`.
+struct TorchlibOptions {
+  std::filesystem::path coverage;  ///< A list of qualified ATen names, one per line.
+  bool missing_only = false;       ///< With coverage: also list the names not covered.
+};
+/// Lists torchlib's registered overloads, or its coverage of a list of names.
+int torchlib_command(const TorchlibOptions& options);
+
 /// True for paths the tool treats as ONNX text syntax (.txt, .onnxtxt).
 bool is_text_path(const std::filesystem::path& path);
 

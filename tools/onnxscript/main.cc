@@ -125,6 +125,20 @@ void add_ops(CLI::App& app) {
   on_run(cmd, o, ops_command);
 }
 
+void add_torchlib(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "torchlib",
+      "List torchlib's ATen overloads (name, schema, inlined or kept as a function); with "
+      "--coverage, count how many names of a list it registers");
+  auto o = std::make_shared<TorchlibOptions>();
+  cmd->add_option("--coverage", o->coverage,
+                  "A file of qualified names (namespace::op[.overload]), one per line, '#' for "
+                  "comments")
+      ->check(CLI::ExistingFile);
+  cmd->add_flag("--missing", o->missing_only, "With --coverage: list the names not registered");
+  on_run(cmd, o, torchlib_command);
+}
+
 }  // namespace
 }  // namespace onnxscript::cli
 
@@ -137,6 +151,7 @@ int main(int argc, char** argv) {
   onnxscript::cli::add_run(app);
   onnxscript::cli::add_conformance(app);
   onnxscript::cli::add_ops(app);
+  onnxscript::cli::add_torchlib(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

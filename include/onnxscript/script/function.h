@@ -271,6 +271,13 @@ class Function {
   Outputs operator()(std::source_location location = std::source_location::current()) const {
     return call({}, location);
   }
+  /// Calls the function with arguments assembled at run time, one per
+  /// parameter in order (see detail::make_argument): what registries that
+  /// dispatch by name (torchlib's) use.
+  Outputs call_arguments(std::vector<detail::Argument> arguments,
+                         std::source_location location = std::source_location::current()) const {
+    return call(std::move(arguments), location);
+  }
 
   /// Every script function this one calls, transitively, in call order.
   std::vector<Function> callees() const;

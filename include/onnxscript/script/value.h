@@ -149,6 +149,13 @@ class Value {
   /// The element type when known: a traced tensor with a known type, or a
   /// concrete tensor. Literals have none until an operator gives them one.
   std::optional<DataType> dtype() const;
+  /// The rank when known: a traced tensor whose type has a shape, or a
+  /// concrete tensor. What functions that branch on rank (torchlib's linear
+  /// emits Gemm for rank 2) read.
+  std::optional<int64_t> rank() const;
+  /// The shape when the rank is known (dimensions may be symbolic or
+  /// unknown while tracing; always static for a concrete tensor).
+  std::optional<ir::Shape> shape() const;
 
   /// Names a traced value (e.g. `.named("AW")`); returns *this. No effect on
   /// concrete values, which have no names.

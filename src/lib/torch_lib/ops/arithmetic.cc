@@ -1,0 +1,81 @@
+// Elementwise arithmetic: add, sub, rsub, mul, div (three rounding modes),
+// floor_divide.
+
+#include "lib/torch_lib/common.h"
+
+namespace onnxscript::torch_lib {
+
+namespace {
+
+// alpha * other, skipping the multiplication for the usual alpha of 1.
+Value scaled(const Value& other, const Value& alpha) {
+  if (is_known_scalar(alpha, 1.0)) return other;
+  return op::Mul(other, alpha);
+}
+
+bool is_integral(const Value& v) {
+  const std::optional<DataType> t = v.dtype();
+  return t && !is_floating(*t) && *t != DataType::kComplex64 && *t != DataType::kComplex128;
+}
+
+// Integer operands divide as float32, as torch.div's true division does.
+std::pair<Value, Value> as_true_division_operands(Value a, Value b) {
+  if (is_integral(a) && (is_integral(b) || b.is_literal())) {
+    a = op::Cast(a, {.to = DataType::kFloat});
+    if (!b.is_literal()) b = op::Cast(b, {.to = DataType::kFloat});
+  }
+  return {a, b};
+}
+
+// Division rounded toward negative infinity, for integers: ONNX's Div
+// truncates, so step the quotient down where the remainder is non-zero and
+// its sign differs from the divisor's.
+Value integer_floor_division(const Value& a, const Value& b) {
+  Value q = op::Div(a, b);
+  Value r = op::Sub(a, op::Mul(q, b));
+  Value signs_differ = op::Xor(op::Less(r, 0), op::Less(b, 0));
+  Value adjust = op::And(op::Not(op::Equal(r, 0)), signs_differ);
+  return op::Sub(q, op::CastLike(adjust, q));
+}
+
+}  // namespace
+
+Value aten_add(Value self, Value other, Value alpha) { return op::Add(self, scaled(other, alpha)); }
+
+Value aten_sub(Value self, Value other, Value alpha) { return op::Sub(self, scaled(other, alpha)); }
+
+Value aten_rsub(Value self, Value other, Value alpha) {
+  return op::Sub(other, scaled(self, alpha));
+}
+
+Value aten_mul(Value self, Value other) {
+  // PyTorch multiplies booleans as a logical and; ONNX's Mul takes no bool.
+  if (self.dtype() == DataType::kBool && other.dtype() == DataType::kBool)
+    return op::And(self, other);
+  return op::Mul(self, other);
+}
+
+Value aten_div(Value self, Value other) {
+  auto [a, b] = as_true_division_operands(std::move(self), std::move(other));
+  return op::Div(a, b);
+}
+
+Value aten_div_mode(Value self, Value other, std::optional<std::string> rounding_mode) {
+  if (!rounding_mode) return aten_div(std::move(self), std::move(other));
+  if (*rounding_mode == "trunc") {
+    if (is_integral(self)) return op::Div(self, other);  // ONNX's integer Div truncates
+    const Value q = op::Div(self, other);
+    // trunc(q) = sign(q) * floor(|q|).
+    return op::Mul(op::Sign(q), op::Floor(op::Abs(q)));
+  }
+  if (*rounding_mode == "floor") return aten_floor_divide(std::move(self), std::move(other));
+  throw TypeError("aten::div.Tensor_mode: rounding_mode must be None, 'trunc' or 'floor', got '" +
+                  *rounding_mode + "'");
+}
+
+Value aten_floor_divide(Value self, Value other) {
+  if (is_integral(self)) return integer_floor_division(self, other);
+  return op::Floor(op::Div(self, other));
+}
+
+}  // namespace onnxscript::torch_lib

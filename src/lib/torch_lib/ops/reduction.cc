@@ -1,0 +1,21 @@
+// Reductions: mean, mean.dim.
+
+#include "lib/torch_lib/common.h"
+
+namespace onnxscript::torch_lib {
+
+Value aten_mean(Value self, std::optional<int64_t> dtype) {
+  if (dtype) self = op::Cast(self, {.to = onnx_dtype(*dtype)});
+  // ReduceMean-18 with no axes reduces everything; keepdims 0 gives a 0-D result.
+  return op::ReduceMean(self, {.keepdims = 0});
+}
+
+Value aten_mean_dim(Value self, std::optional<std::vector<int64_t>> dim, bool keepdim,
+                    std::optional<int64_t> dtype) {
+  if (dtype) self = op::Cast(self, {.to = onnx_dtype(*dtype)});
+  // An empty dim list reduces every dimension, as no list does.
+  if (!dim || dim->empty()) return op::ReduceMean(self, {.keepdims = keepdim ? 1 : 0});
+  return op::ReduceMean(self, int64s(*dim), {.keepdims = keepdim ? 1 : 0});
+}
+
+}  // namespace onnxscript::torch_lib

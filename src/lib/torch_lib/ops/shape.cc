@@ -1,0 +1,119 @@
+// Shapes and indexing: cat, chunk, contiguous, expand, flatten, permute,
+// reshape/view, select, slice, size, transpose, Int, embedding, zeros.
+
+#include <fmt/format.h>
+
+#include <limits>
+
+#include "lib/torch_lib/common.h"
+
+namespace onnxscript::torch_lib {
+
+Value aten_cat(std::vector<Value> tensors, int64_t dim) {
+  if (tensors.empty()) throw TypeError("aten::cat: needs at least one tensor");
+  return op::Concat(tensors, {.axis = dim});
+}
+
+std::vector<Value> aten_chunk(Value self, int64_t chunks, int64_t dim) {
+  if (chunks <= 0)
+    throw TypeError(fmt::format("aten::chunk: chunks must be positive, got {}", chunks));
+  const std::optional<ir::Shape> shape = self.shape();
+  const int64_t rank = require_rank(self, "aten::chunk");
+  const int64_t axis = wrap_dim(dim, rank, "aten::chunk");
+  if (!shape || !(*shape)[axis].is_static()) {
+    throw TypeError(
+        fmt::format("aten::chunk: the size of {} along dimension {} must be known "
+                    "while exporting",
+                    self.describe(), dim));
+  }
+  const int64_t size = (*shape)[axis].value();
+  const int64_t step = (size + chunks - 1) / chunks;
+  std::vector<int64_t> sizes;
+  for (int64_t start = 0; start < size; start += step)
+    sizes.push_back(std::min(step, size - start));
+  if (sizes.size() <= 1) return {op::Identity(self)};
+  return op::Split(self, int64s(sizes), {.axis = axis});
+}
+
+Value aten_contiguous(Value self, std::string /*memory_format*/) { return op::Identity(self); }
+
+Value aten_expand(Value self, Value size, bool /*implicit*/) {
+  // -1 keeps a dimension: its absolute value 1 broadcasts to the existing size.
+  return op::Expand(self, op::Abs(size));
+}
+
+Value aten_flatten(Value self, int64_t start_dim, int64_t end_dim) {
+  const int64_t rank = require_rank(self, "aten::flatten");
+  if (rank == 0) return op::Reshape(self, int64s({1}));
+  const int64_t start = wrap_dim(start_dim, rank, "aten::flatten");
+  const int64_t end = wrap_dim(end_dim, rank, "aten::flatten");
+  if (start > end) throw TypeError("aten::flatten: start_dim comes after end_dim");
+  if (start == end) return op::Identity(self);
+  // ONNX's Flatten makes two dimensions, split at `axis`: the same thing
+  // when the flattened range is everything from dimension 1 on.
+  if (start == 1 && end == rank - 1) return op::Flatten(self, {.axis = 1});
+  // Otherwise: the leading sizes, -1, the trailing sizes.
+  const Value shape = op::Shape(self);
+  std::vector<Value> parts;
+  if (start > 0) parts.push_back(op::Slice(shape, int64s({0}), int64s({start})));
+  parts.push_back(int64s({-1}));
+  if (end < rank - 1) parts.push_back(op::Slice(shape, int64s({end + 1}), int64s({rank})));
+  return op::Reshape(self, parts.size() == 1 ? parts[0] : op::Concat(parts, {.axis = 0}));
+}
+
+Value aten_permute(Value self, std::vector<int64_t> dims) {
+  const int64_t rank = static_cast<int64_t>(dims.size());
+  for (int64_t& d : dims) d = wrap_dim(d, rank, "aten::permute");
+  return op::Transpose(self, {.perm = dims});
+}
+
+Value aten_reshape(Value self, Value shape) { return op::Reshape(self, shape); }
+
+Value aten_select(Value self, int64_t dim, Value index) {
+  // A 0-D index makes Gather drop the dimension.
+  if (index.is_literal()) index = Value(Tensor::scalar<int64_t>(index.literal_as_int()));
+  return op::Gather(self, index, {.axis = dim});
+}
+
+Value aten_slice(Value self, int64_t dim, std::optional<Value> start, std::optional<Value> end,
+                 Value step) {
+  // Each bound as a one-element int64 tensor; None means the whole range.
+  auto bound = [](const std::optional<Value>& v, int64_t otherwise) {
+    if (!v) return int64s({otherwise});
+    if (v->is_literal()) return int64s({v->literal_as_int()});
+    return op::Reshape(op::Cast(*v, {.to = DataType::kInt64}), int64s({1}));
+  };
+  return op::Slice(self, bound(start, 0), bound(end, std::numeric_limits<int64_t>::max()),
+                   int64s({dim}), bound(step, 1));
+}
+
+Value aten_size_dim(Value self, int64_t dim) {
+  return op::Gather(op::Shape(self), Value(Tensor::scalar<int64_t>(dim)), {.axis = 0});
+}
+
+Value aten_transpose(Value self, int64_t dim0, int64_t dim1) {
+  const int64_t rank = require_rank(self, "aten::transpose");
+  if (rank < 2) return op::Identity(self);
+  std::vector<int64_t> perm(rank);
+  for (int64_t i = 0; i < rank; ++i) perm[i] = i;
+  std::swap(perm[wrap_dim(dim0, rank, "aten::transpose")],
+            perm[wrap_dim(dim1, rank, "aten::transpose")]);
+  return op::Transpose(self, {.perm = perm});
+}
+
+Value aten_int(Value a) { return op::Cast(a, {.to = DataType::kInt64}); }
+
+Value aten_embedding(Value weight, Value indices, int64_t /*padding_idx*/,
+                     bool /*scale_grad_by_freq*/, bool /*sparse*/) {
+  // padding_idx, scale_grad_by_freq and sparse only change gradients.
+  return op::Gather(weight, indices, {.axis = 0});
+}
+
+Value aten_zeros(Value size, std::optional<int64_t> dtype, std::optional<int64_t> /*layout*/,
+                 std::optional<std::string> /*device*/, std::optional<bool> /*pin_memory*/) {
+  const DataType type = dtype ? onnx_dtype(*dtype) : DataType::kFloat;
+  Tensor zero(type, {1});  // zero-filled
+  return op::ConstantOfShape(op::Cast(size, {.to = DataType::kInt64}), {.value = zero});
+}
+
+}  // namespace onnxscript::torch_lib
