@@ -131,7 +131,7 @@ TEST(CausalConvWithState, BadInputsAreClearErrors) {
   EXPECT_THAT(error_of([&] {
                 run("CausalConvWithState", {x, Tensor::from<float>({1, 2}, {2, 1, 1})}, {}, 2, 27);
               }),
-              HasSubstr("CausalConvWithState: weight [2, 1, 1] must be (channels, 1, k)"));
+              HasSubstr("CausalConvWithState: weight [2,1,1] must be (channels, 1, k)"));
   EXPECT_THAT(error_of([&] {
                 run("CausalConvWithState", {x, Tensor::from<float>({1}, {1, 1, 1})},
                     {A::make_string("activation", "relu")}, 2, 27);
@@ -143,7 +143,7 @@ TEST(CausalConvWithState, BadInputsAreClearErrors) {
                      Tensor::from<float>({1, 1}, {1, 1, 2})},
                     {}, 2, 27);
               }),
-              HasSubstr("past_state [1, 1, 2] must be (batch, channels, k - 1)"));
+              HasSubstr("past_state [1,1,2] must be (batch, channels, k - 1)"));
 }
 
 // ------------------------------------------------------------ LinearAttention-27
