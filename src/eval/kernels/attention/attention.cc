@@ -1,12 +1,17 @@
-// Attention (v23, v24): scaled dot-product attention over 3-D inputs
+// Attention (v23, v24, v25): scaled dot-product attention over 3-D inputs
 // (batch, sequence, heads * head_size; q_num_heads and kv_num_heads split the
 // last axis) or 4-D inputs (batch, heads, sequence, head_size), with grouped
 // heads (query head h reads key/value head h / (q_num_heads / kv_num_heads)),
 // a key/value cache (present = past ++ current along the sequence axis), and
 // the bias built from attn_mask (bool: false masks; otherwise added; a last
 // axis shorter than the total sequence is padded with -inf), is_causal
-// (column j is masked for row i when j > i + past_sequence_length) and, from
-// v24, nonpad_kv_seqlen (columns at or past batch b's count are masked).
+// (column j is masked for row i when j > i + past_sequence_length), from
+// v24 nonpad_kv_seqlen (columns at or past batch b's count are masked) and,
+// from v25, a sliding window: row i, at position p = i + past_sequence_length
+// (aligned as is_causal aligns it), keeps only the keys j with
+// p - left_window_size <= j <= p + right_window_size, a side whose size is
+// negative (the default -1) being unbounded. A window of (-1, 0) is the
+// causal mask.
 //
 // Per batch and head, as the operator's function body computes it:
 //   S = scale * Q K^T                 qk_matmul_output_mode 0
@@ -21,9 +26,9 @@
 
 #include <fmt/format.h>
 
+#include "attention_common.h"
 #include "eval/kernels/linalg/gemm_util.h"
 #include "eval/util/broadcast.h"
-#include "nn_util.h"
 
 namespace onnxscript::eval {
 namespace {
@@ -43,22 +48,6 @@ std::vector<double> numeric_values(const KernelContext& ctx, const Tensor& t) {
     for (size_t i = 0; i < out.size(); ++i)
       out[i] = static_cast<double>(static_cast<compute_t<T>>(p[i]));
   });
-  return out;
-}
-
-// A (batch, heads, seq, size) buffer from a 3-D (batch, seq, heads * size)
-// or 4-D (batch, heads, seq, size) tensor.
-std::vector<double> to_bhsd(const KernelContext& ctx, const Tensor& t, int64_t heads, int64_t seq,
-                            int64_t size) {
-  std::vector<double> v = float_values(ctx, t);
-  if (t.rank() == 4) return v;
-  const int64_t batch = t.shape()[0];
-  std::vector<double> out(v.size());
-  for (int64_t b = 0; b < batch; ++b)
-    for (int64_t s = 0; s < seq; ++s)
-      for (int64_t h = 0; h < heads; ++h)
-        for (int64_t d = 0; d < size; ++d)
-          out[((b * heads + h) * seq + s) * size + d] = v[((b * seq + s) * heads + h) * size + d];
   return out;
 }
 
@@ -114,13 +103,11 @@ void attention(KernelContext& ctx) {
   if (k.shape()[0] != batch || v.shape()[0] != batch)
     ctx.fail("Q, K and V must have the same batch size");
   if (khs != hs) ctx.fail(fmt::format("Q's head size {} differs from K's {}", hs, khs));
-  if (kvh <= 0 || qh % kvh != 0)
-    ctx.fail(fmt::format("q_num_heads {} is not a multiple of kv_num_heads {}", qh, kvh));
-  const int64_t group = qh / kvh;
+  const int64_t group = attention_group_size(ctx, qh, kvh);
 
-  std::vector<double> qv = to_bhsd(ctx, q, qh, sq, hs);
-  std::vector<double> kv = to_bhsd(ctx, k, kvh, skv, hs);
-  std::vector<double> vv = to_bhsd(ctx, v, kvh, skv, vhs);
+  std::vector<double> qv = attention_heads_first(ctx, q, qh, sq, hs);
+  std::vector<double> kv = attention_heads_first(ctx, k, kvh, skv, hs);
+  std::vector<double> vv = attention_heads_first(ctx, v, kvh, skv, vhs);
   int64_t past = 0;
   const bool has_past_key = ctx.num_inputs() > 4 && ctx.has_input(4);
   const bool has_past_value = ctx.num_inputs() > 5 && ctx.has_input(5);
@@ -169,9 +156,11 @@ void attention(KernelContext& ctx) {
           fmt::format("nonpad_kv_seqlen has {} elements for a batch of {}", nonpad.size(), batch));
   }
 
-  const ir::Attribute* scale_attr = ctx.attribute("scale");
-  const double scale = scale_attr ? static_cast<double>(ctx.attr_float("scale", 1.0f))
-                                  : 1.0 / std::sqrt(static_cast<double>(hs));
+  // The sliding window (v25); attributes of older versions are not read.
+  const int64_t left = ctx.version() >= 25 ? ctx.attr_int("left_window_size", -1) : -1;
+  const int64_t right = ctx.version() >= 25 ? ctx.attr_int("right_window_size", -1) : -1;
+
+  const double scale = attention_scale(ctx, hs);
   const double softcap = ctx.attr_float("softcap", 0.0f);
   const int64_t mode = ctx.attr_int("qk_matmul_output_mode", 0);
   if (mode < 0 || mode > 3)
@@ -198,31 +187,21 @@ void attention(KernelContext& ctx) {
           if (!mask.empty()) row[j] += j < mask_len ? mask[(bh * sq + i) * mask_len + j] : kNegInf;
           if (causal && j > i + past) row[j] += kNegInf;
           if (!nonpad.empty() && j >= nonpad[b]) row[j] += kNegInf;
+          if (left >= 0 && j < i + past - left) row[j] += kNegInf;
+          if (right >= 0 && j > i + past + right) row[j] += kNegInf;
         }
       }
       if (qk && mode == 2) std::copy(s.begin(), s.end(), qk);
-      for (int64_t i = 0; i < sq; ++i) {
-        double* row = s.data() + i * total;
-        double mx = kNegInf;
-        for (int64_t j = 0; j < total; ++j) mx = std::max(mx, row[j]);
-        double sum = 0;
-        for (int64_t j = 0; j < total; ++j) sum += row[j] = std::exp(row[j] - mx);
-        for (int64_t j = 0; j < total; ++j) row[j] /= sum;
-      }
+      attention_softmax_rows(s.data(), sq, total);
       if (qk && mode == 3) std::copy(s.begin(), s.end(), qk);
       gemm<double>(false, false, sq, vhs, total, 1.0, s.data(), vv.data() + bkv * total * vhs, 0.0,
                    y.data() + bh * sq * vhs);
     }
   }
 
-  if (rank == 3) {  // (batch, heads, seq, size) back to (batch, seq, heads * size)
-    std::vector<double> y3(y.size());
-    for (int64_t b = 0; b < batch; ++b)
-      for (int64_t h = 0; h < qh; ++h)
-        for (int64_t i = 0; i < sq; ++i)
-          for (int64_t d = 0; d < vhs; ++d)
-            y3[((b * sq + i) * qh + h) * vhs + d] = y[((b * qh + h) * sq + i) * vhs + d];
-    ctx.set_output(0, float_tensor(ctx, q.dtype(), {batch, sq, qh * vhs}, y3));
+  if (rank == 3) {
+    ctx.set_output(0, float_tensor(ctx, q.dtype(), {batch, sq, qh * vhs},
+                                   attention_heads_last(y, batch, qh, sq, vhs)));
   } else {
     ctx.set_output(0, float_tensor(ctx, q.dtype(), {batch, qh, sq, vhs}, y));
   }
@@ -235,11 +214,13 @@ void attention(KernelContext& ctx) {
 
 }  // namespace
 
-void register_nn_attention(KernelRegistry& registry) {
+void register_attention_attention(KernelRegistry& registry) {
   // 23: the operator's first version.
   registry.add("", "Attention", 23, attention);
   // 24: adds the nonpad_kv_seqlen input (per-batch count of valid keys).
   registry.add("", "Attention", 24, attention);
+  // 25: adds left_window_size and right_window_size (a sliding window).
+  registry.add("", "Attention", 25, attention);
 }
 
 }  // namespace onnxscript::eval
