@@ -380,6 +380,65 @@ TEST(ImageDecoder, PnmKinds) {
               HasSubstr("a sample 10 is above maxval 9"));
 }
 
+// PNG streams written for this test (Python's zlib and struct, one IDAT
+// each, filter 0): the pixels are the bytes put into them.
+std::string png_rgb() {  // 2x1 RGB 8-bit: (1, 2, 3), (250, 251, 252)
+  return std::string(
+      "\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00"
+      "\x00\x02\x00\x00\x00\x01\x08\x02\x00\x00\x00\x7b\x40\xe8\xdd\x00\x00\x00"
+      "\x0f\x49\x44\x41\x54\x78\x9c\x63\x60\x64\x62\xfe\xf5\xfb\x0f\x00\x06\x03"
+      "\x02\xf8\x4e\x96\xad\xb6\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82",
+      72);
+}
+std::string png_rgba() {  // 2x1 RGBA 8-bit: (10, 20, 30, 0), (40, 50, 60, 128)
+  return std::string(
+      "\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00"
+      "\x00\x02\x00\x00\x00\x01\x08\x06\x00\x00\x00\xf4\x22\x7f\x8a\x00\x00\x00"
+      "\x11\x49\x44\x41\x54\x78\x9c\x63\xe0\x12\x91\x63\xd0\x30\xb2\x69\x00\x00"
+      "\x03\xc7\x01\x53\xce\xe3\xb4\x45\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42"
+      "\x60\x82",
+      74);
+}
+std::string png_palette() {  // 3x1 indices 1, 0, 1 into PLTE (9, 8, 7), (100, 110, 120)
+  return std::string(
+      "\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00"
+      "\x00\x03\x00\x00\x00\x01\x08\x03\x00\x00\x00\x2c\x3e\xe4\x86\x00\x00\x00"
+      "\x06\x50\x4c\x54\x45\x09\x08\x07\x64\x6e\x78\xc5\xb1\x47\xa4\x00\x00\x00"
+      "\x0c\x49\x44\x41\x54\x78\x9c\x63\x60\x64\x60\x04\x00\x00\x08\x00\x03\x0e"
+      "\xd8\xec\xf1\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82",
+      87);
+}
+std::string png_gray16() {  // 3x1 gray 16-bit: 0x0000, 0x8080, 0xffff
+  return std::string(
+      "\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00"
+      "\x00\x03\x00\x00\x00\x01\x10\x00\x00\x00\x00\x6e\x1b\x97\x2b\x00\x00\x00"
+      "\x0f\x49\x44\x41\x54\x78\x9c\x63\x60\x60\x68\x68\xf8\xff\x1f\x00\x06\x84"
+      "\x02\xff\x46\x60\xde\xb6\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82",
+      72);
+}
+
+TEST(ImageDecoder, PngColourTypesAndDepths) {
+  EXPECT_THAT(decode(bytes_tensor(png_rgb()), "RGB", 1, 2, 3), ElementsAre(1, 2, 3, 250, 251, 252));
+  // The alpha channel is dropped, not composited: the colours stay as stored.
+  EXPECT_THAT(decode(bytes_tensor(png_rgba()), "RGB", 1, 2, 3),
+              ElementsAre(10, 20, 30, 40, 50, 60));
+  EXPECT_THAT(decode(bytes_tensor(png_palette()), "BGR", 1, 3, 3),
+              ElementsAre(120, 110, 100, 7, 8, 9, 120, 110, 100));
+  // 16-bit samples scale by 255 / 65535: 0x8080 = 32896 -> 128.
+  EXPECT_THAT(decode(bytes_tensor(png_gray16()), "Grayscale", 1, 3, 1), ElementsAre(0, 128, 255));
+  // Cut anywhere after the signature, the stream is refused.
+  const std::string full = png_rgba();
+  for (size_t len = 8; len < full.size(); ++len)
+    EXPECT_THAT(error_of([&] { decode(bytes_tensor(full.substr(0, len)), "RGB", 1, 2, 3); }),
+                HasSubstr("cannot decode the PNG stream"))
+        << "length " << len;
+  // A damaged chunk CRC is refused.
+  std::string bad = png_rgb();
+  bad[30] = static_cast<char>(bad[30] ^ 1);
+  EXPECT_THAT(error_of([&] { decode(bytes_tensor(bad), "RGB", 1, 2, 3); }),
+              HasSubstr("cannot decode the PNG stream"));
+}
+
 std::filesystem::path image_case(const std::string& name) {
   return std::filesystem::path(ONNXSCRIPT_TEST_DATA_DIR) / "onnx-1.22/node" /
          ("test_image_decoder_decode_" + name) / "test_data_set_0";
