@@ -14,9 +14,11 @@
 // double, which for float features and float thresholds is the same as in
 // float. Leaves (mode LEAF) carry the votes of the {class,target}_* lists.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,9 +29,75 @@
 
 namespace onnxscript::eval::ml {
 
+/// The comparison a branch node makes (kLeaf: none, the node is a leaf).
+enum class BranchMode { kLeq, kLt, kGte, kGt, kEq, kNeq, kLeaf };
+
+/// Whether a branch node of `mode` with threshold `t` sends feature value `v`
+/// down its true branch. NaN (a missing value) goes where
+/// `missing_goes_true` says, whatever the mode.
+inline bool branch_goes_true(BranchMode mode, double v, double t, bool missing_goes_true) {
+  if (std::isnan(v)) return missing_goes_true;
+  switch (mode) {
+    case BranchMode::kLeq:
+      return v <= t;
+    case BranchMode::kLt:
+      return v < t;
+    case BranchMode::kGte:
+      return v >= t;
+    case BranchMode::kGt:
+      return v > t;
+    case BranchMode::kEq:
+      return v == t;
+    case BranchMode::kNeq:
+      return v != t;
+    case BranchMode::kLeaf:
+      break;
+  }
+  return false;
+}
+
+/// How the votes of the leaves for one target are combined.
+enum class Aggregate { kSum, kAverage, kMin, kMax };
+
+/// Aggregates the leaf votes of one row into its per-target scores:
+/// SUM adds them, AVERAGE divides the sum by the number of trees, MIN and MAX
+/// keep the smallest and largest vote (0 for a target no leaf votes for).
+class VoteAggregator {
+ public:
+  explicit VoteAggregator(Aggregate aggregate) : aggregate_(aggregate) {}
+  /// Starts a row: every score 0, no votes yet.
+  void start(std::span<double> row) {
+    row_ = row;
+    std::fill(row_.begin(), row_.end(), 0.0);
+    voted_.assign(row_.size(), false);
+  }
+  /// Adds a vote `weight` for target `target` (an index into the row).
+  void add(int64_t target, double weight) {
+    double& acc = row_[static_cast<size_t>(target)];
+    const bool first = !voted_[static_cast<size_t>(target)];
+    if (aggregate_ == Aggregate::kMin)
+      acc = first ? weight : std::min(acc, weight);
+    else if (aggregate_ == Aggregate::kMax)
+      acc = first ? weight : std::max(acc, weight);
+    else
+      acc += weight;
+    voted_[static_cast<size_t>(target)] = true;
+  }
+  /// Ends a row over `trees` trees (AVERAGE divides by it).
+  void finish(size_t trees) {
+    if (aggregate_ == Aggregate::kAverage && trees > 0)
+      for (double& v : row_) v /= static_cast<double>(trees);
+  }
+
+ private:
+  Aggregate aggregate_;
+  std::span<double> row_;
+  std::vector<bool> voted_;
+};
+
 class TreeEnsemble {
  public:
-  enum class Mode { kLeq, kLt, kGte, kGt, kEq, kNeq, kLeaf };
+  using Mode = BranchMode;
 
   /// One vote of a leaf: `weight` for output column `target`.
   struct Vote {
@@ -172,35 +240,8 @@ inline void TreeEnsemble::leaves(const double* x, std::vector<const Node*>& out)
     size_t steps = 0;
     while (node->mode != Mode::kLeaf) {
       if (++steps > nodes_.size()) ctx_.fail("a tree has a cycle (a node is its own descendant)");
-      const double v = x[node->feature];
-      const double t = node->threshold;
-      bool go_true = false;
-      if (std::isnan(v)) {
-        go_true = node->missing_goes_true;
-      } else {
-        switch (node->mode) {
-          case Mode::kLeq:
-            go_true = v <= t;
-            break;
-          case Mode::kLt:
-            go_true = v < t;
-            break;
-          case Mode::kGte:
-            go_true = v >= t;
-            break;
-          case Mode::kGt:
-            go_true = v > t;
-            break;
-          case Mode::kEq:
-            go_true = v == t;
-            break;
-          case Mode::kNeq:
-            go_true = v != t;
-            break;
-          case Mode::kLeaf:
-            break;
-        }
-      }
+      const bool go_true =
+          branch_goes_true(node->mode, x[node->feature], node->threshold, node->missing_goes_true);
       node = &nodes_[go_true ? node->if_true : node->if_false];
     }
     out.push_back(node);

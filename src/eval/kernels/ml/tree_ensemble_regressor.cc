@@ -23,10 +23,17 @@ void tree_ensemble_regressor(KernelContext& ctx) {
   if (!ml::has_attr(ctx, "n_targets")) ctx.fail("n_targets must be given");
   const int64_t targets = ctx.attr_int("n_targets", 1);
   if (targets < 1) ctx.fail(fmt::format("n_targets {} must be positive", targets));
-  const std::string aggregate = ctx.attr_string("aggregate_function", "SUM");
-  if (aggregate != "SUM" && aggregate != "AVERAGE" && aggregate != "MIN" && aggregate != "MAX")
-    ctx.fail(
-        fmt::format("aggregate_function '{}' is not one of SUM, AVERAGE, MIN, MAX", aggregate));
+  const std::string aggregate_name = ctx.attr_string("aggregate_function", "SUM");
+  ml::Aggregate aggregate = ml::Aggregate::kSum;
+  if (aggregate_name == "AVERAGE")
+    aggregate = ml::Aggregate::kAverage;
+  else if (aggregate_name == "MIN")
+    aggregate = ml::Aggregate::kMin;
+  else if (aggregate_name == "MAX")
+    aggregate = ml::Aggregate::kMax;
+  else if (aggregate_name != "SUM")
+    ctx.fail(fmt::format("aggregate_function '{}' is not one of SUM, AVERAGE, MIN, MAX",
+                         aggregate_name));
   const ml::TreeEnsemble trees(ctx, "target", targets, x.features, opset3);
   const std::vector<double> base = opset3 ? ml::attr_floats_or_tensor(ctx, "base_values")
                                           : ml::tree_floats(ctx, "base_values", false);
@@ -36,29 +43,16 @@ void tree_ensemble_regressor(KernelContext& ctx) {
   const int64_t n = x.rows;
   std::vector<double> y(static_cast<size_t>(n * targets));
   std::vector<const ml::TreeEnsemble::Node*> leaves;
-  std::vector<bool> voted(static_cast<size_t>(targets));
+  ml::VoteAggregator votes(aggregate);
   for (int64_t r = 0; r < n; ++r) {
     std::span<double> row(y.data() + r * targets, static_cast<size_t>(targets));
-    std::fill(row.begin(), row.end(), 0.0);
-    std::fill(voted.begin(), voted.end(), false);
+    votes.start(row);
     trees.leaves(x.row(r), leaves);
-    for (const auto* leaf : leaves) {
-      for (const auto& vote : leaf->votes) {
-        double& acc = row[vote.target];
-        if (aggregate == "MIN")
-          acc = voted[vote.target] ? std::min(acc, vote.weight) : vote.weight;
-        else if (aggregate == "MAX")
-          acc = voted[vote.target] ? std::max(acc, vote.weight) : vote.weight;
-        else
-          acc += vote.weight;
-        voted[vote.target] = true;
-      }
-    }
-    for (int64_t t = 0; t < targets; ++t) {
-      if (aggregate == "AVERAGE" && trees.tree_count() > 0)
-        row[t] /= static_cast<double>(trees.tree_count());
-      if (!base.empty()) row[t] += base[t];
-    }
+    for (const auto* leaf : leaves)
+      for (const auto& vote : leaf->votes) votes.add(vote.target, vote.weight);
+    votes.finish(trees.tree_count());
+    if (!base.empty())
+      for (int64_t t = 0; t < targets; ++t) row[t] += base[t];
     ml::apply_post_transform(transform, row);
   }
   ctx.set_output(0, ml::float_tensor({n, targets}, y));
