@@ -324,7 +324,7 @@ TEST(Opsets, OverloadsTakeTheOpsetOfTheExplicitCalls) {
   const Function looped = script(
       "looped", {"X"}, [](FLOAT<"N"> X) -> FLOAT<"N"> {
         Value start = opset18::Identity(X);
-        return for_range(3, {start}, [](Value i, Value acc) { return acc * 2.0; });
+        return for_range(3, {start}, [](Value, Value acc) { return acc * 2.0; });
       });
   EXPECT_EQ(looped.to_model().opset_imports.find(""), 18);
   // Two explicit versions still conflict.

@@ -193,7 +193,10 @@ struct Argument {
 template <typename A>
 Argument make_argument(A&& a) {
   Argument arg;
-  if constexpr (std::is_convertible_v<A, Value>) arg.value = Value(a);
+  // A string literal converts to Value through bool (pointer to bool): it is
+  // never an input, only a string attribute.
+  if constexpr (std::is_convertible_v<A, Value> && !std::is_pointer_v<std::decay_t<A>>)
+    arg.value = Value(a);
   using D = std::decay_t<A>;
   if constexpr (requires(std::string n, const D& d) { attribute_argument(n, d); }) {
     arg.attribute = [copy = D(a)](std::string name) {
