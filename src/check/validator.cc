@@ -285,7 +285,7 @@ class Validator {
                         domain_label(domain), imported->second));
       return;
     }
-    check_against_schema(node, *s, at, function);
+    check_against_schema(node, *s, at);
   }
 
   void check_reference(const ir::Attribute& a, const std::string& at,
@@ -322,7 +322,7 @@ class Validator {
   }
 
   void check_against_schema(const ir::Node& node, const schema::OperatorSchema& s,
-                            const std::string& at, const ir::Function* function) {
+                            const std::string& at) {
     const std::string op = fmt::format("{}-{}", s.name, s.since_version);
     if (s.deprecated)
       error(
@@ -359,7 +359,6 @@ class Validator {
       if (expected.required && !node.attribute(expected.name))
         error(fmt::format("{}: required attribute '{}' of {} is missing", at, expected.name, op));
     }
-    (void)function;
 
     // Type-constraint binding over inputs and outputs together: the values of
     // one (homogeneous) type parameter share one type, and the parameter
