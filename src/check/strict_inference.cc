@@ -55,11 +55,12 @@ class StrictInference {
       const std::string at = fmt::format("{}: {}", where, describe_node(*node, index++));
       for (const ir::Attribute& a : node->attributes()) {
         if (a.is_reference()) continue;
-        if (a.type == ir::AttributeType::kGraph)
+        if (a.type == ir::AttributeType::kGraph && a.as_graph())
           graph(*a.as_graph(), opsets, fmt::format("{} attribute '{}'", at, a.name));
         if (a.type == ir::AttributeType::kGraphs)
           for (size_t k = 0; k < a.as_graphs().size(); ++k)
-            graph(*a.as_graphs()[k], opsets, fmt::format("{} attribute '{}'[{}]", at, a.name, k));
+            if (a.as_graphs()[k])
+              graph(*a.as_graphs()[k], opsets, fmt::format("{} attribute '{}'[{}]", at, a.name, k));
       }
       const auto version = opsets.find(std::string(normalize_domain(node->domain())));
       if (version == opsets.end()) continue;  // reported by the structural checks

@@ -15,6 +15,7 @@
 #include "onnxscript/check/check.h"
 #include "onnxscript/ir/tensor.h"
 #include "onnxscript/schema/operator_schema.h"
+#include "onnxscript/support/error.h"
 
 namespace onnxscript::check {
 
@@ -236,13 +237,18 @@ class Validator {
         check_reference(a, at, function);
         continue;
       }
-      if (a.type == ir::AttributeType::kGraph) {
-        check_graph(*a.as_graph(), opsets, &scope, fmt::format("{} attribute '{}'", at, a.name),
-                    function, false);
-      } else if (a.type == ir::AttributeType::kGraphs) {
-        for (size_t k = 0; k < a.as_graphs().size(); ++k)
-          check_graph(*a.as_graphs()[k], opsets, &scope,
-                      fmt::format("{} attribute '{}'[{}]", at, a.name, k), function, false);
+      if (a.type == ir::AttributeType::kGraph || a.type == ir::AttributeType::kGraphs) {
+        const std::vector<std::shared_ptr<ir::Graph>> graphs =
+            a.type == ir::AttributeType::kGraph ? std::vector{a.as_graph()} : a.as_graphs();
+        for (size_t k = 0; k < graphs.size(); ++k) {
+          const std::string name = a.type == ir::AttributeType::kGraph
+                                       ? fmt::format("{} attribute '{}'", at, a.name)
+                                       : fmt::format("{} attribute '{}'[{}]", at, a.name, k);
+          if (!graphs[k])
+            error(fmt::format("{} holds no graph", name));
+          else
+            check_graph(*graphs[k], opsets, &scope, name, function, false);
+        }
       } else {
         const int64_t needed = ir::min_ir_version(a, [](const ir::Graph&) { return int64_t{3}; });
         if (needed > model_.ir_version)
@@ -418,7 +424,13 @@ class Validator {
 namespace detail {
 
 void validate_structure_and_schemas(const ir::Model& model, std::vector<std::string>& errors) {
-  Validator(model, errors).run();
+  try {
+    Validator(model, errors).run();
+  } catch (const Error& e) {
+    // An IR the library itself finds inconsistent (an attribute whose value
+    // is not of its declared type): report it rather than throw out of check.
+    errors.push_back(fmt::format("model: cannot be validated: {}", e.what()));
+  }
 }
 
 }  // namespace detail
