@@ -314,6 +314,31 @@ Leaky <slope> (x) => (y) {
   EXPECT_FALSE(result.libonnx_checked);
 }
 
+TEST(Check, EachNewElementTypeNeedsItsIrVersion) {
+  // The IR version that introduced each element type (onnx.proto's history).
+  const std::pair<const char*, int64_t> kFirstIr[] = {
+      {"float8e4m3fn", 9}, {"float8e5m2fnuz", 9}, {"uint4", 10}, {"int4", 10},
+      {"float4e2m1", 11},  {"float8e8m0", 12},    {"uint2", 13}, {"int2", 13}};
+  for (const auto& [type, first] : kFirstIr) {
+    for (int64_t ir : {first - 1, first}) {
+      SCOPED_TRACE(std::string(type) + " at IR " + std::to_string(ir));
+      const std::string text = "<ir_version: " + std::to_string(ir) +
+                               R"(, opset_import: ["" : 25]>
+g ()" + type + "[4] X) => (" + type +
+                               R"([4] Y) {
+  Y = Identity(X)
+})";
+      const std::vector<std::string> errors = check::validate_model(text::parse_model(text));
+      if (ir < first) {
+        EXPECT_TRUE(any_contains(errors, "which needs IR version " + std::to_string(first)))
+            << joined(errors);
+      } else {
+        EXPECT_TRUE(errors.empty()) << joined(errors);
+      }
+    }
+  }
+}
+
 TEST(Check, SaysWhenAModelIsBeyondItsBounds) {
   ir::Model model = text::parse_model(kTranspose);
   model.ir_version = 14;

@@ -128,5 +128,43 @@ TEST(CheckMutationSweep, OneInputTooMany) {
   EXPECT_EQ(counts.both_reject, counts.mutated);
 }
 
+TEST(CheckMutationSweep, AGraphInputTypeOutsideItsConstraint) {
+  // The first node that reads a tensor graph input through a type parameter
+  // gets it retyped to an element type the parameter does not allow.
+  Sweep counts;
+  for (const fs::path& path : node_models()) {
+    ir::Model model = serde::load_model(path);
+    bool mutated = false;
+    for (ir::Node* node : model.graph().nodes()) {
+      const schema::OperatorSchema* s = schema_of(model, *node);
+      if (!s || node->inputs().empty() || s->inputs.empty()) continue;
+      ir::Value* in = node->input(0);
+      const schema::TypeConstraint* c = s->constraint(s->inputs[0].type);
+      if (!in || !in->is_graph_input() || in->const_value() || !c || !in->type() ||
+          !in->type()->is_tensor())
+        continue;
+      for (ir::DataType candidate : {ir::DataType::kString, ir::DataType::kBool,
+                                     ir::DataType::kComplex128, ir::DataType::kUint16}) {
+        const std::string name = "tensor(" + std::string(ir::data_type_name(candidate)) + ")";
+        if (std::find(c->allowed.begin(), c->allowed.end(), name) != c->allowed.end()) continue;
+        in->set_type(ir::Type::tensor(candidate, in->type()->shape));
+        mutated = true;
+        break;
+      }
+      break;  // only the first such node
+    }
+    if (!mutated) continue;
+    SCOPED_TRACE(path.string());
+    ++counts.mutated;
+    const std::vector<std::string> ours = check::validate_model(model);
+    const std::vector<std::string> theirs = serde::check_with_libonnx(model);
+    EXPECT_FALSE(ours.empty()) << "the validator accepts it";
+    EXPECT_FALSE(theirs.empty()) << "libonnx accepts it";
+    if (!ours.empty() && !theirs.empty()) ++counts.both_reject;
+  }
+  EXPECT_GT(counts.mutated, 500u);
+  EXPECT_EQ(counts.both_reject, counts.mutated);
+}
+
 }  // namespace
 }  // namespace onnxscript
