@@ -74,6 +74,20 @@ TEST(Cli, CheckValidatesAModelBeyondLibonnx) {
   EXPECT_EQ(r.output.find("not checked"), std::string::npos) << r.output;
 }
 
+TEST(Cli, CheckRejectsAnInvalidModelBeyondLibonnx) {
+  fs::path dir = scratch("invalid22");
+  write_file_atomically(dir / "bad.txt", R"(<ir_version: 10, opset_import: ["" : 22]>
+g (float[2] X) => (float[2] Y) {
+  Y = Relu<alpha = 0.5>(X)
+})");
+  CliRun r = run_cli("check " + (dir / "bad.txt").string());
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("main graph: node 0 (Relu): unknown attribute 'alpha'"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(r.output.find("libonnx"), std::string::npos) << r.output;
+}
+
 TEST(Cli, CheckSaysWhenAModelIsBeyondTheValidator) {
   fs::path dir = scratch("beyond13");
   ir::Model model = serde::load_model(kModel);
