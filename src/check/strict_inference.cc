@@ -2,13 +2,15 @@
 // onnxscript::infer in order, and the declared types must agree with what the
 // rules infer.
 
+#include <memory>
 #include <optional>
+#include <unordered_map>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "check/validator.h"
 #include "onnxscript/infer/infer.h"
-#include "onnxscript/serde/serde.h"
 
 namespace onnxscript::check::detail {
 
@@ -43,6 +45,73 @@ const ir::Type& richer(const ir::Type& declared, const ir::Type& inferred) {
   if (inferred.kind == ir::TypeKind::kUnspecified) return declared;
   if (declared.shape && !inferred.shape) return declared;
   return inferred;
+}
+
+// Each value of the original and enclosing graphs and its copy.
+using ValueMap = std::unordered_map<const ir::Value*, ir::Value*>;
+
+ir::Value* copy_of(const ir::Value* v, ir::Graph& out, ValueMap& values) {
+  if (!v) return nullptr;
+  if (auto it = values.find(v); it != values.end()) return it->second;
+  // A name that resolves to nothing defined: the structural checks reported
+  // it; a detached value of that name keeps the copy whole.
+  ir::Value* detached = out.create_detached_value(v->name());
+  detached->set_type(v->type());
+  values[v] = detached;
+  return detached;
+}
+
+// Copies `g` into the empty `out`: inputs, initializers (sharing storage),
+// nodes with their names, types and attributes, subgraphs deeply, outputs.
+void copy_graph(const ir::Graph& g, ir::Graph& out, ValueMap& values) {
+  for (const ir::Value* v : g.inputs()) values[v] = out.add_input(v->name(), v->type());
+  for (const ir::Value* v : g.initializers()) {
+    if (!v->const_value()) continue;
+    auto it = values.find(v);
+    if (it != values.end() && it->second->is_graph_input()) {
+      out.set_initializer(it->second, *v->const_value());
+    } else {
+      ir::Value* c = out.add_initializer(v->name(), *v->const_value());
+      if (v->type()) c->set_type(v->type());
+      values[v] = c;
+    }
+  }
+  for (const ir::Value* v : g.sparse_initializers())
+    if (v->sparse_value() && !values.count(v))
+      values[v] = out.add_sparse_initializer(v->name(), *v->sparse_value());
+  for (const ir::Node* n : g.nodes()) {
+    std::vector<ir::Value*> inputs;
+    for (const ir::Value* v : n->inputs()) inputs.push_back(copy_of(v, out, values));
+    ir::Node* c = out.append_node(n->op_type(), inputs, n->outputs().size(), n->domain());
+    if (!n->name().empty()) c->set_name(n->name());
+    if (!n->overload().empty()) c->set_overload(n->overload());
+    for (size_t i = 0; i < n->outputs().size(); ++i) {
+      const ir::Value* o = n->output(i);
+      if (!o) continue;
+      c->output(i)->set_name(o->name());
+      c->output(i)->set_type(o->type());
+      values[o] = c->output(i);
+    }
+    for (const ir::Attribute& a : n->attributes()) {
+      ir::Attribute attribute = a;
+      auto copy_subgraph = [&](const std::shared_ptr<ir::Graph>& sub) {
+        if (!sub) return sub;
+        auto copied = std::make_shared<ir::Graph>(sub->name());
+        copy_graph(*sub, *copied, values);
+        return copied;
+      };
+      if (!a.is_reference() && a.type == ir::AttributeType::kGraph) {
+        attribute.value = copy_subgraph(a.as_graph());
+      } else if (!a.is_reference() && a.type == ir::AttributeType::kGraphs) {
+        std::vector<std::shared_ptr<ir::Graph>> graphs;
+        for (const auto& sub : a.as_graphs()) graphs.push_back(copy_subgraph(sub));
+        attribute.value = std::move(graphs);
+      }
+      c->set_attribute(std::move(attribute));
+    }
+  }
+  for (const ir::Value* v : g.outputs())
+    if (v) out.outputs().push_back(copy_of(v, out, values));
 }
 
 class StrictInference {
@@ -105,14 +174,14 @@ class StrictInference {
 
 void check_strict_inference(const ir::Model& model, std::vector<std::string>& errors) {
   // Inference writes the types it finds into the nodes' outputs; the caller's
-  // model stays as it is, so work on a copy.
+  // model stays as it is, so work on a copy. The copy shares the tensors'
+  // storage, so it costs the graph's structure, not its weights (a model over
+  // protobuf's 2 GB limit included).
   ir::Model copy;
-  try {
-    copy = serde::load_model_from_bytes(serde::serialize_model(model));
-  } catch (const Error& e) {
-    errors.push_back(fmt::format("model: cannot be copied for strict inference: {}", e.what()));
-    return;
-  }
+  copy.ir_version = model.ir_version;
+  copy.opset_imports = model.opset_imports;
+  ValueMap values;
+  copy_graph(model.graph(), copy.graph(), values);
   const size_t before = errors.size();
   StrictInference(errors).graph(copy.graph(), opset_map(copy.opset_imports), "main graph");
   // The inferred types meet the schemas too: a Constant-1 holding int64 is

@@ -339,6 +339,20 @@ g ()" + type + "[4] X) => (" + type +
   }
 }
 
+TEST(Check, LeavesTheModelAsItWas) {
+  // Strict inference types a copy: the caller's untyped value stays untyped.
+  const ir::Model model = text::parse_model(R"(<ir_version: 10, opset_import: ["" : 17]>
+g (float[2] X) => (float[2] Y) {
+  T = Relu(X)
+  Y = Neg(T)
+})");
+  const ir::Value* t = model.graph().first_node()->output(0);
+  ASSERT_FALSE(t->type().has_value());
+  const check::CheckResult result = check::check_model(model);
+  EXPECT_TRUE(result.ok()) << joined(result.errors);
+  EXPECT_FALSE(t->type().has_value());
+}
+
 TEST(Check, SaysWhenAModelIsBeyondItsBounds) {
   ir::Model model = text::parse_model(kTranspose);
   model.ir_version = 14;
