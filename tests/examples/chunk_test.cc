@@ -11,7 +11,7 @@
 #include "chunk.cc"
 #include "golden.h"
 #include "interop/ort_runner.h"
-#include "onnxscript/serde/check.h"
+#include "onnxscript/check/check.h"
 #include "onnxscript/serde/serde.h"
 
 namespace {
@@ -86,11 +86,11 @@ ir::Model with_defaults_at_call_sites(ir::Model model) {
 TEST(Chunk, ExportedModelPassesTheChecker) {
   const ir::Model model = ten_chunks_model.to_model();
   EXPECT_EQ(model.ir_version, 9) << "the dim default needs IR 9";
-  const serde::CheckResult result =
-      serde::check_model(with_defaults_at_call_sites(ten_chunks_model.to_model()));
+  const check::CheckResult result =
+      check::check_model(with_defaults_at_call_sites(ten_chunks_model.to_model()));
   EXPECT_TRUE(result.ok()) << result.skipped_reason << ::testing::PrintToString(result.errors);
-  const serde::CheckResult summary =
-      serde::check_model(with_defaults_at_call_sites(ten_chunks_summary.to_model()));
+  const check::CheckResult summary =
+      check::check_model(with_defaults_at_call_sites(ten_chunks_summary.to_model()));
   EXPECT_TRUE(summary.ok()) << summary.skipped_reason << ::testing::PrintToString(summary.errors);
 }
 

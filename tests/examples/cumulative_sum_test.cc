@@ -10,7 +10,7 @@
 #include "cumulative_sum.cc"
 #include "golden.h"
 #include "interop/ort_runner.h"
-#include "onnxscript/serde/check.h"
+#include "onnxscript/check/check.h"
 
 namespace {
 
@@ -35,7 +35,7 @@ const std::vector<float> kSmall{1, 2, 3, 4, 5};
 const std::vector<float> kOther{0.5f, -2, 7, 0, 1.25f, 3, -1};
 
 TEST(CumulativeSum, ExportedModelPassesTheChecker) {
-  const serde::CheckResult result = serde::check_model(CumulativeSum.to_model());
+  const check::CheckResult result = check::check_model(CumulativeSum.to_model());
   EXPECT_TRUE(result.ok()) << result.skipped_reason << ::testing::PrintToString(result.errors);
 }
 

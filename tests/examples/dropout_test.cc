@@ -12,7 +12,7 @@
 #include "dropout.cc"
 #include "golden.h"
 #include "interop/ort_runner.h"
-#include "onnxscript/serde/check.h"
+#include "onnxscript/check/check.h"
 
 namespace {
 
@@ -52,7 +52,7 @@ void expect_dropout(const Tensor& data, bool training, const Tensor& output, con
 Tensor sample_data() { return (Value(Tensor::rand({20, 30}, 5)) + 1.0f).tensor(); }
 
 TEST(Dropout, ExportedModelPassesTheChecker) {
-  const serde::CheckResult result = serde::check_model(dropout_model.to_model());
+  const check::CheckResult result = check::check_model(dropout_model.to_model());
   EXPECT_TRUE(result.ok()) << result.skipped_reason << ::testing::PrintToString(result.errors);
 }
 

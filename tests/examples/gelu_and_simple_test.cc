@@ -11,7 +11,7 @@
 #include "gelu_and_simple.cc"
 #include "golden.h"
 #include "interop/ort_runner.h"
-#include "onnxscript/serde/check.h"
+#include "onnxscript/check/check.h"
 
 namespace {
 
@@ -52,7 +52,7 @@ struct Inputs {
 };
 
 TEST(GeluAndSimple, ExportedModelPassesTheChecker) {
-  const serde::CheckResult result = serde::check_model(simple.to_model());
+  const check::CheckResult result = check::check_model(simple.to_model());
   EXPECT_TRUE(result.ok()) << result.skipped_reason << ::testing::PrintToString(result.errors);
 }
 

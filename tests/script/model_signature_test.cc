@@ -10,8 +10,8 @@
 #include <tuple>
 
 #include "error_message.h"
+#include "onnxscript/check/check.h"
 #include "onnxscript/onnxscript.h"
-#include "onnxscript/serde/check.h"
 
 namespace onnxscript {
 namespace {
@@ -72,7 +72,7 @@ TEST(ModelSignature, SaveRefusesAnUntypedInput) {
 TEST(ModelSignature, ADeclaredReturnTypeMakesAValidModel) {
   const std::filesystem::path path = temp_path("declared.onnx");
   declared.save(path);
-  const serde::CheckResult result = serde::check_model(serde::load_model(path));
+  const check::CheckResult result = check::check_model(serde::load_model(path));
   EXPECT_TRUE(result.ok()) << (result.errors.empty() ? "" : result.errors[0]);
   std::filesystem::remove(path);
 }
@@ -84,7 +84,7 @@ TEST(ModelSignature, ATupleReturnTypeDeclaresEveryResult) {
     ASSERT_TRUE(out->type().has_value());
     EXPECT_EQ(out->type()->to_string(), "float[A,B]");
   }
-  EXPECT_TRUE(serde::check_model(model).ok());
+  EXPECT_TRUE(check::check_model(model).ok());
 }
 
 }  // namespace

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "onnxscript/check/check.h"
 #include "onnxscript/ir/ir.h"
-#include "onnxscript/serde/check.h"
 
 namespace onnxscript::testing {
 
@@ -20,9 +20,9 @@ inline std::vector<std::string> op_types(const ir::Graph& g) {
   return out;
 }
 
-/// Expects libonnx's checker (with strict shape inference) to accept `model`.
+/// Expects `onnxscript check` (libonnx where it applies, and the validator) to accept `model`.
 inline void expect_checker_accepts(const ir::Model& model) {
-  const serde::CheckResult result = serde::check_model(model);
+  const check::CheckResult result = check::check_model(model);
   EXPECT_TRUE(result.ok()) << result.skipped_reason << ::testing::PrintToString(result.errors);
 }
 

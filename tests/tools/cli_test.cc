@@ -64,14 +64,40 @@ TEST(Cli, CheckAcceptsAValidModel) {
   EXPECT_NE(r.output.find("ok"), std::string::npos) << r.output;
 }
 
-TEST(Cli, CheckSaysWhenAModelIsBeyondLibonnx) {
+TEST(Cli, CheckValidatesAModelBeyondLibonnx) {
   fs::path dir = scratch("beyond");
   ir::Model model = serde::load_model(kModel);
   model.ir_version = 10;
   serde::save_model(model, dir / "ir10.onnx");
   CliRun r = run_cli("check " + (dir / "ir10.onnx").string());
   EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("IR version 10 is newer than libonnx 1.12 can check"), std::string::npos)
+  EXPECT_NE(r.output.find("ok (the validator"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("not checked"), std::string::npos) << r.output;
+}
+
+TEST(Cli, CheckRejectsAnInvalidModelBeyondLibonnx) {
+  fs::path dir = scratch("invalid22");
+  write_file_atomically(dir / "bad.txt", R"(<ir_version: 10, opset_import: ["" : 22]>
+g (float[2] X) => (float[2] Y) {
+  Y = Relu<alpha = 0.5>(X)
+})");
+  CliRun r = run_cli("check " + (dir / "bad.txt").string());
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("main graph: node 0 (Relu): unknown attribute 'alpha'"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(r.output.find("libonnx"), std::string::npos) << r.output;
+}
+
+TEST(Cli, CheckSaysWhenAModelIsBeyondTheValidator) {
+  fs::path dir = scratch("beyond13");
+  ir::Model model = serde::load_model(kModel);
+  model.ir_version = 14;
+  serde::save_model(model, dir / "ir14.onnx");
+  CliRun r = run_cli("check " + (dir / "ir14.onnx").string());
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("not checked: IR version 14 is newer than the validator knows"),
+            std::string::npos)
       << r.output;
 }
 

@@ -41,8 +41,9 @@ void add_print(CLI::App& app) {
 void add_check(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "check",
-      "Check a model: structure (on load), the ONNX checker and strict shape inference "
-      "(libonnx 1.12: IR <= 8, opset <= 17)");
+      "Check a model up to IR 13 and opset 28: structure, each node against its schema, "
+      "strict inference and functions; libonnx 1.12's checker too where it applies (IR <= 8, "
+      "opset <= 17). Exit status 1: invalid; 2: beyond IR 13 or opset 28, not checked");
   auto o = std::make_shared<CheckOptions>();
   cmd->add_option("FILE", o->file, "Model file (.onnx, or .txt/.onnxtxt text)")->required();
   on_run(cmd, o, check_command);

@@ -1089,6 +1089,8 @@ std::string versions_table_text(const Catalog& c) {
 
 void emit_all(const Catalog& full, const EmitOptions& options) {
   if (!options.versions.empty()) write_if_changed(options.versions, versions_table_text(full));
+  if (!options.schema_table.empty())
+    write_if_changed(options.schema_table, schema_table_text(full));
 
   const Catalog& catalog = full;
 

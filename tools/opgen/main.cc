@@ -2,7 +2,8 @@
 // Run by the build (see src/CMakeLists.txt):
 //   onnxscript_opgen --include-dir <dir> --source-dir <dir> [--shards N]
 //                    [--reflection <file.cc> --reflection-header <header>]
-//                    [--schemas <file.jsonl>]... [--versions <file.cc>] [--stamp <file>]
+//                    [--schemas <file.jsonl>]... [--versions <file.cc>]
+//                    [--schema-table <file.cc>] [--stamp <file>]
 
 #include <algorithm>
 #include <cstdlib>
@@ -43,6 +44,8 @@ int main(int argc, char** argv) {
       tables.push_back(value());
     } else if (arg == "--versions") {
       options.versions = value();
+    } else if (arg == "--schema-table") {
+      options.schema_table = value();
     } else if (arg == "--stamp") {
       stamp = value();
     } else {
@@ -53,7 +56,7 @@ int main(int argc, char** argv) {
   if (options.include_dir.empty() || options.source_dir.empty()) {
     std::cerr << "usage: onnxscript_opgen --include-dir DIR --source-dir DIR [--shards N] "
                  "[--reflection FILE --reflection-header HEADER] [--schemas FILE.jsonl]... "
-                 "[--versions FILE] [--stamp FILE]\n";
+                 "[--versions FILE] [--schema-table FILE] [--stamp FILE]\n";
     return 2;
   }
   try {

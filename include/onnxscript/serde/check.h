@@ -2,8 +2,12 @@
 /// \file
 /// Model validation with libonnx 1.12: the ONNX checker plus strict shape
 /// inference. libonnx 1.12 knows IR versions up to 8 and ai.onnx opsets up to
-/// 17; models beyond that are reported as such rather than checked wrongly.
+/// 17. This is one half of `onnxscript check`; the whole check, which adds the
+/// project's own validator and covers IR 13 and opset 28, is
+/// onnxscript/check/check.h.
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,21 +20,15 @@ inline constexpr int64_t kLibonnxMaxIrVersion = 8;
 /// The highest ai.onnx opset libonnx 1.12 knows.
 inline constexpr int64_t kLibonnxMaxOpset = 17;
 
-/// What check_model found.
-struct CheckResult {
-  /// False when the model is beyond what libonnx 1.12 can check; see `skipped_reason`.
-  bool checked = false;
-  /// Why the model was not checked (IR version or opset too new).
-  std::string skipped_reason;
-  /// Errors from the checker and from shape inference; empty when the model is valid.
-  std::vector<std::string> errors;
+/// Why libonnx 1.12 cannot check `model` (its IR version or an opset is newer
+/// than it knows), or nullopt when it can.
+std::optional<std::string> beyond_libonnx(const ir::Model& model);
 
-  /// True when the model was checked and nothing was found.
-  bool ok() const { return checked && errors.empty(); }
-};
-
-/// Runs the ONNX checker and strict shape inference (type checks on, node
-/// errors fatal, data propagation on) on the model.
-CheckResult check_model(const ir::Model& model);
+/// Runs libonnx's checker and strict shape inference (type checks on, node
+/// errors fatal, data propagation on) on the model and returns their errors,
+/// each prefixed "libonnx checker: " or "libonnx shape inference: "; empty
+/// when both accept it. Call only when beyond_libonnx(model) is nullopt: for a
+/// newer model the answer would be libonnx's confusion, not a finding.
+std::vector<std::string> check_with_libonnx(const ir::Model& model);
 
 }  // namespace onnxscript::serde
