@@ -124,5 +124,35 @@ TEST(OwnRules, AttentionWithPackedHeads) {
   EXPECT_EQ(str(n->output(3)), "float[2,3,4,6]");
 }
 
+TEST(ReusedRules, LibonnxRulesCarryTheElementTypesAddedSince) {
+  // Versions that only widened the types reuse libonnx's rule, which copies
+  // an element type it has never heard of (int4 is 22, float8e8m0 24).
+  ir::Graph g;
+  ir::Value* x = g.add_input("X", ir::Type::tensor(ir::DataType::kInt4, ir::Shape{2, 6}));
+  ir::Node* t = g.append_node("Transpose", {x}, 1);
+  infer_node_outputs(*t, 21);
+  EXPECT_EQ(str(t->output(0)), "int4[6,2]");
+  ir::Node* c = g.append_node("Constant", {}, 1);
+  c->set_attribute(ir::Attribute::make_tensor("value", ir::Tensor(ir::DataType::kFloat8E8M0, {3})));
+  infer_node_outputs(*c, 24);
+  EXPECT_EQ(str(c->output(0)), "float8e8m0[3]");
+  // Cast-19 and later have an own rule: libonnx's rejects a 'to' it does not know.
+  ir::Node* cast = g.append_node("Cast", {t->output(0)}, 1);
+  cast->set_attribute(
+      ir::Attribute::make_int("to", static_cast<int64_t>(ir::DataType::kFloat8E4M3FN)));
+  infer_node_outputs(*cast, 19);
+  EXPECT_EQ(str(cast->output(0)), "float8e4m3fn[6,2]");
+}
+
+TEST(ReusedRules, ReduceAtOpset18ReadsItsAxesInput) {
+  // ReduceMax-18 over axes [0, 2] of [2, 3, 4] with keepdims 0: [3].
+  ir::Graph g;
+  ir::Value* x = g.add_input("X", f32({2, 3, 4}));
+  ir::Node* n = g.append_node("ReduceMax", {x, ints(g, {0, 2})}, 1);
+  n->set_attribute(ir::Attribute::make_int("keepdims", 0));
+  infer_node_outputs(*n, 18);
+  EXPECT_EQ(str(n->output(0)), "float[3]");
+}
+
 }  // namespace
 }  // namespace onnxscript::infer

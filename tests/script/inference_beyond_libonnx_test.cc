@@ -6,6 +6,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -110,6 +111,33 @@ TEST(InferenceBeyondLibonnx, ModelOutputTypesAreInferredAtOpset18AndLater) {
   EXPECT_EQ(str(g.outputs()[0]->type()), "double[2,3]");
   // The intermediate values are left as they were.
   EXPECT_FALSE(mish->output(0)->type());
+}
+
+TEST(InferenceBeyondLibonnx, ModelOutputTypesGoThroughModelLocalFunctions) {
+  // main: Y = local.Twice(X) at opset 18, with Twice(A) = Mish(Add(A, A)):
+  // float[4] throughout.
+  ir::Model model;
+  model.opset_imports.set("", 18);
+  model.opset_imports.set("local", 1);
+  auto fn = std::make_unique<ir::Function>("local", "Twice");
+  fn->opset_imports.set("", 18);
+  ir::Graph& body = fn->body();
+  ir::Value* a = body.add_input("A");
+  ir::Node* add = body.append_node("Add", {a, a}, 1);
+  add->output(0)->set_name("s");
+  ir::Node* mish = body.append_node("Mish", {add->output(0)}, 1);
+  mish->output(0)->set_name("B");
+  body.outputs().push_back(mish->output(0));
+  model.functions().push_back(std::move(fn));
+  ir::Graph& g = model.graph();
+  ir::Value* x = g.add_input("X", ir::Type::tensor(DataType::kFloat, ir::Shape{4}));
+  ir::Node* call = g.append_node("Twice", {x}, 1, "local");
+  call->output(0)->set_name("Y");
+  g.outputs().push_back(call->output(0));
+  infer::infer_model_output_types(model);
+  EXPECT_EQ(str(g.outputs()[0]->type()), "float[4]");
+  // The function's body is the model's as it was: untyped.
+  EXPECT_FALSE(model.functions()[0]->body().outputs()[0]->type());
 }
 
 }  // namespace

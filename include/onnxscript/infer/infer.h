@@ -50,10 +50,12 @@ std::optional<ir::Type> merge_types(const std::optional<ir::Type>& a,
                                     const std::optional<ir::Type>& b, bool* conflict = nullptr);
 
 /// Fills in the types of the main graph's outputs that have none or no rank,
-/// by whole-model inference: libonnx's (functions included) up to ai.onnx
-/// 17; from 18, infer_node_outputs node by node on a copy of the model (the
-/// model's intermediate values keep their types), which leaves what calls of
-/// model-local functions compute untyped. An element type without a shape
+/// by whole-model inference: libonnx's (functions included) when every
+/// opset is one libonnx knows; otherwise (ai.onnx 18 or later, ai.onnx.ml 4
+/// or later, ai.onnx.preview) infer_node_outputs node by node on a copy of
+/// the model (the model's intermediate values keep their types), with each
+/// call of a model-local function typed from its body at the call's input
+/// types. An element type without a shape
 /// is kept when no shape can be inferred.
 void infer_model_output_types(ir::Model& model);
 
