@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -151,7 +152,7 @@ std::string describe_inputs(const ir::Node& node) {
 
 // libonnx's registry lookup walks nested maps of strings; building a graph
 // asks for the same few schemas over and over.
-const onnx::OpSchema* find_schema(const std::string& op_type, int64_t version,
+const onnx::OpSchema* find_schema(std::string_view op_type, int64_t version,
                                   const std::string& domain) {
   thread_local std::unordered_map<std::string, const onnx::OpSchema*> cache;
   std::string key;
@@ -160,7 +161,8 @@ const onnx::OpSchema* find_schema(const std::string& op_type, int64_t version,
       std::to_string(version));
   auto [it, inserted] = cache.try_emplace(std::move(key), nullptr);
   if (inserted)
-    it->second = onnx::OpSchemaRegistry::Schema(op_type, static_cast<int>(version), domain);
+    it->second =
+        onnx::OpSchemaRegistry::Schema(std::string(op_type), static_cast<int>(version), domain);
   return it->second;
 }
 
@@ -253,8 +255,9 @@ void infer_node_outputs(ir::Node& node, int64_t opset_version) {
   if (beyond && beyond->own) {
     outcome = run_own_rule(node, beyond->own);
   } else {
-    const std::string op_type =
-        beyond && !beyond->libonnx_op.empty() ? std::string(beyond->libonnx_op) : node.op_type();
+    const std::string_view op_type = beyond && !beyond->libonnx_op.empty()
+                                         ? beyond->libonnx_op
+                                         : std::string_view(node.op_type());
     const int64_t version = beyond && beyond->libonnx_version > 0
                                 ? beyond->libonnx_version
                                 : std::min(opset_version, libonnx_max);

@@ -1,7 +1,8 @@
-// The table of rules for operator versions beyond libonnx 1.12. Each entry
-// says why its rule holds: a reused rule is one whose reading of the node
-// (attributes, inputs, output types) covers the version's changes, most of
-// which only widen the allowed element types.
+// The table of rules for operator versions beyond libonnx 1.12. A reused
+// rule is one whose reading of the node (attributes, inputs, output types)
+// covers the version's changes; most versions only widen the allowed element
+// types, and the comments say why the others hold, or why an own rule was
+// needed.
 
 #include "infer/rules_beyond_libonnx.h"
 
@@ -33,7 +34,7 @@ constexpr BeyondRule bodies(std::string_view op, int64_t since) {
 
 using namespace rules;
 
-// Versions 22 of many operators only added bfloat16 and float16 to their
+// Version 22 of many operators only added bfloat16 (and float16) to their
 // types; 19, 21, 23, 24 and 25 of the "any tensor" operators only added the
 // float8, int4, float4, float8e8m0 and int2 types. Those reuse the previous
 // version's rule, which reads no element type (it copies it).
