@@ -37,6 +37,14 @@ TEST(InferenceBeyondLibonnx, ReduceMean18TakesItsAxesAsAnInput) {
     return y;
   }).to_model();
   EXPECT_EQ(str(seen), "float[4,5]");
+  // ReduceSum took its axes as an input already at 13, the version in force
+  // at 18: libonnx's rule; keepdims 1 keeps axis 2 as 1.
+  (void)script("g", {"X"}, [&](FLOAT<4, 3, 5> X) {
+    Value y = opset18::ReduceSum(X, Tensor::from<int64_t>({-1}));
+    seen = type_of(y);
+    return y;
+  }).to_model();
+  EXPECT_EQ(str(seen), "float[4,3,1]");
 }
 
 TEST(InferenceBeyondLibonnx, Split18WithNumOutputsMakesTheLastChunkSmaller) {
