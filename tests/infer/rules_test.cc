@@ -61,6 +61,18 @@ TEST(OwnRules, ARejectionWithAnUntypedInputLeavesTheNodeUntyped) {
   EXPECT_THROW(infer_node_outputs(*n, 18), InferenceError);
 }
 
+TEST(OwnRules, Split18WithoutNumOutputsSplitsEquallyOverTheOutputs) {
+  // [6, 2] into the node's 3 outputs: 2 rows each; [7, 2] does not divide.
+  ir::Graph g;
+  ir::Value* x = g.add_input("X", f32({6, 2}));
+  ir::Node* n = g.append_node("Split", {x}, 3);
+  infer_node_outputs(*n, 18);
+  EXPECT_EQ(str(n->output(2)), "float[2,2]");
+  ir::Value* y = g.add_input("Y", f32({7, 2}));
+  ir::Node* bad = g.append_node("Split", {y}, 3);
+  EXPECT_THROW(infer_node_outputs(*bad, 18), InferenceError);
+}
+
 TEST(OwnRules, ResizeSizesFromAGraphInputGiveTheRankOnly) {
   ir::Graph g;
   ir::Value* x = g.add_input("X", f32({1, 3, 4, 4}));

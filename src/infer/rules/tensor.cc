@@ -82,13 +82,14 @@ void pad(RuleContext& ctx) {
 }
 
 // Split-18: sizes from the split input, or num_outputs equal chunks of
-// ceil(size / num_outputs) with a smaller last one.
+// ceil(size / num_outputs) with a smaller last one. With neither (which the
+// specification does not allow, but the evaluator runs as Split-13 did),
+// equal parts, one per output.
 void split(RuleContext& ctx) {
   const ir::Type* input = ctx.tensor_input(0);
   const size_t n = ctx.num_outputs();
   const bool has_num = ctx.has_attr("num_outputs");
   if (ctx.has_input(1) && has_num) ctx.fail("give either the split input or num_outputs, not both");
-  if (!ctx.has_input(1) && !has_num) ctx.fail("the split input or num_outputs is required");
   if (has_num && ctx.attr_int("num_outputs", 0) != static_cast<int64_t>(n))
     ctx.fail(fmt::format("num_outputs is {} but the node has {} outputs",
                          ctx.attr_int("num_outputs", 0), n));
@@ -115,6 +116,11 @@ void split(RuleContext& ctx) {
         ctx.fail(fmt::format("the sizes in split add up to {}, not axis {}'s size {}", total, axis,
                              whole.value()));
     }
+  } else if (!has_num && whole.is_static()) {
+    if (n == 0 || whole.value() % static_cast<int64_t>(n) != 0)
+      ctx.fail(fmt::format("axis {} of size {} cannot be split equally into {} outputs", axis,
+                           whole.value(), n));
+    for (size_t i = 0; i < n; ++i) sizes[i] = whole.value() / static_cast<int64_t>(n);
   } else if (whole.is_static() && n > 0) {
     const int64_t count = static_cast<int64_t>(n);
     const int64_t chunk = (whole.value() + count - 1) / count;
