@@ -239,7 +239,9 @@ void infer_node_outputs(ir::Node& node, int64_t opset_version) {
   const BeyondRule* beyond = nullptr;
   if (opset_version > libonnx_max) {
     beyond = find_rule_beyond_libonnx(node.domain(), node.op_type(), opset_version);
-    if (!beyond && libonnx_max == 0) return;    // a domain nobody has rules for
+    if (!beyond && libonnx_max == 0) return;  // a domain nobody has rules for
+    // A deprecated version: an older version's rule does not describe it.
+    if (!beyond && deprecated_at(node.domain(), node.op_type(), opset_version)) return;
     if (beyond && beyond->from_bodies) return;  // typed above, when it has bodies
   }
   thread_local std::string key;  // reused: no allocation per node once warm

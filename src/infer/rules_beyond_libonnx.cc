@@ -276,6 +276,17 @@ std::span<const BeyondRule> rules_beyond_libonnx() { return kRules; }
 
 std::span<const DeprecatedVersion> deprecated_beyond_libonnx() { return kDeprecated; }
 
+bool deprecated_at(std::string_view domain, std::string_view op_type, int64_t opset_version) {
+  domain = canonical_domain(domain);
+  for (const DeprecatedVersion& d : kDeprecated) {
+    if (d.domain != domain || d.op_type != op_type || d.since_version > opset_version) continue;
+    // In force unless a later rule entry took over.
+    const BeyondRule* r = find_rule_beyond_libonnx(domain, op_type, opset_version);
+    if (!r || r->since_version < d.since_version) return true;
+  }
+  return false;
+}
+
 int64_t libonnx_max_version(std::string_view domain) {
   if (domain.empty() || domain == "ai.onnx") return 17;
   if (domain == "ai.onnx.ml") return 3;

@@ -45,6 +45,11 @@ struct DeprecatedVersion {
 };
 std::span<const DeprecatedVersion> deprecated_beyond_libonnx();
 
+// True when `op_type` of `domain` is deprecated at `opset_version` (one of
+// the versions above is in force): such a node is left untyped rather than
+// typed by an older version's rule.
+bool deprecated_at(std::string_view domain, std::string_view op_type, int64_t opset_version);
+
 // The entry in force for `op_type` of `domain` at `opset_version`: the one
 // with the newest since_version not after it. Null when the operator has no
 // version beyond libonnx up to that opset (libonnx's rule then applies).

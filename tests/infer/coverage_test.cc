@@ -74,6 +74,11 @@ TEST(RulesBeyondLibonnx, TheEntryInForceIsTheNewestNotAfterTheOpset) {
   EXPECT_NE(find_rule_beyond_libonnx("", "Gelu", 20), nullptr);
   EXPECT_NE(find_rule_beyond_libonnx("ai.onnx.ml", "LabelEncoder", 5), nullptr);
   EXPECT_EQ(find_rule_beyond_libonnx("com.example", "Gelu", 20), nullptr);
+  // Deprecated versions: no rule, and no older one in their place.
+  EXPECT_TRUE(deprecated_at("ai.onnx.ml", "TreeEnsembleClassifier", 5));
+  EXPECT_FALSE(deprecated_at("ai.onnx.ml", "TreeEnsembleClassifier", 3));
+  EXPECT_TRUE(deprecated_at("", "GroupNormalization", 20));
+  EXPECT_FALSE(deprecated_at("", "GroupNormalization", 21));  // GroupNormalization-21 in force
   // MaxPool-12's entry replaces libonnx's rule from opset 18 until MaxPool-22.
   EXPECT_EQ(find_rule_beyond_libonnx("", "MaxPool", 21)->since_version, 12);
   EXPECT_EQ(find_rule_beyond_libonnx("", "MaxPool", 22)->since_version, 22);
