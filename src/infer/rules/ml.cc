@@ -48,10 +48,8 @@ void tree_ensemble(RuleContext& ctx) {
   if (x->shape) {
     if (x->shape->size() != 2 && x->shape->size() != 1)
       ctx.fail(fmt::format("X must have rank 1 or 2, not {}", x->shape->size()));
-    if (x->shape->size() == 2)
-      n = (*x->shape)[0];
-    else
-      n = 1;
+    // A rank-1 X leaves the number of rows to the runtime.
+    if (x->shape->size() == 2) n = (*x->shape)[0];
   }
   ctx.set_output(0, ir::Type::tensor(x->elem_type, ir::Shape{n, targets}));
 }
