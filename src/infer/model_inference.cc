@@ -1,16 +1,99 @@
-// Whole-model inference through libonnx 1.12 (opsets <= 17), for the types of
-// a model's outputs that building could not give.
+// Whole-model inference for the types of a model's outputs that building
+// could not give: through libonnx 1.12 for opsets it knows (<= 17), and node
+// by node through infer_node_outputs (the rules beyond libonnx) otherwise.
 
 #include <algorithm>
 
 #include <onnx/defs/schema.h>
 #include <onnx/shape_inference/implementation.h>
 
+#include "infer/rules_beyond_libonnx.h"
 #include "onnxscript/infer/infer.h"
 #include "onnxscript/serde/check.h"
 #include "onnxscript/serde/serde.h"
 
 namespace onnxscript::infer {
+
+namespace {
+
+ir::Function* find_function(ir::Model& model, const ir::Node& node);
+void type_call(ir::Node& call, ir::Function& callee, ir::Model& model, int depth);
+void clear_node_types(ir::Graph& g);
+
+// Types every node of `g` in order, bodies before the node that holds them;
+// `opsets` gives each domain's version. A call of a model-local function is
+// typed by typing its body for the call's input types (`depth` bounds
+// recursive functions). Nodes a rule cannot type stay untyped, and so does
+// everything computed from them.
+void infer_graph_in_order(ir::Graph& g, const ir::OpsetImports& opsets, ir::Model& model,
+                          int depth) {
+  for (ir::Node* node : g.nodes()) {
+    for (ir::Graph* body : node->subgraphs()) infer_graph_in_order(*body, opsets, model, depth);
+    if (ir::Function* callee = find_function(model, *node)) {
+      type_call(*node, *callee, model, depth);
+      continue;
+    }
+    const std::optional<int64_t> version = opsets.find(node->domain());
+    if (!version) continue;  // a domain the model does not import
+    infer_node_outputs(*node, *version);
+  }
+}
+
+ir::Function* find_function(ir::Model& model, const ir::Node& node) {
+  for (auto& f : model.functions())
+    if (f->domain == node.domain() && f->name == node.op_type() && f->overload == node.overload())
+      return f.get();
+  return nullptr;
+}
+
+// The body's inputs take the call's input types, its nodes are typed in
+// order, and the call's outputs take the body's output types. The body is
+// the copy's, so retyping it for each call changes nothing the caller sees.
+// Attributes that refer to the call's leave their nodes untyped.
+void type_call(ir::Node& call, ir::Function& callee, ir::Model& model, int depth) {
+  constexpr int kMaxDepth = 16;
+  if (depth >= kMaxDepth) return;
+  ir::Graph& body = callee.body();
+  clear_node_types(body);
+  for (size_t i = 0; i < body.inputs().size(); ++i) {
+    const ir::Value* actual = i < call.inputs().size() ? call.input(i) : nullptr;
+    body.inputs()[i]->set_type(actual ? actual->type() : std::nullopt);
+  }
+  infer_graph_in_order(body, callee.opset_imports, model, depth + 1);
+  for (size_t i = 0; i < call.outputs().size() && i < body.outputs().size(); ++i) {
+    const std::optional<ir::Type>& t = body.outputs()[i]->type();
+    if (t && t->kind != ir::TypeKind::kUnspecified) call.output(i)->set_type(t);
+  }
+}
+
+void clear_node_types(ir::Graph& g) {
+  for (ir::Node* node : g.nodes()) {
+    for (ir::Graph* body : node->subgraphs()) clear_node_types(*body);
+    for (ir::Value* v : node->outputs()) v->set_type(std::nullopt);
+  }
+}
+
+// Opset 18 and later: libonnx does not know them, so the rules run node by
+// node on a copy of the model (the caller's intermediate values keep the
+// types building gave them).
+template <typename Complete>
+void infer_beyond_libonnx(ir::Model& model, Complete complete) {
+  try {
+    ir::Model copy = serde::load_model_from_bytes(serde::serialize_model(model), {}, "<inferred>");
+    infer_graph_in_order(copy.graph(), copy.opset_imports, copy, 0);
+    auto& outputs = model.graph().outputs();
+    const auto& inferred = copy.graph().outputs();
+    for (size_t i = 0; i < outputs.size() && i < inferred.size(); ++i) {
+      if (complete(outputs[i])) continue;
+      const std::optional<ir::Type>& t = inferred[i]->type();
+      if (t && t->kind != ir::TypeKind::kUnspecified) outputs[i]->set_type(t);
+    }
+  } catch (const std::exception&) {
+    return;  // the checker reports the problem when the user runs it
+  }
+}
+
+}  // namespace
 
 void infer_model_output_types(ir::Model& model) {
   auto& outputs = model.graph().outputs();
@@ -23,7 +106,16 @@ void infer_model_output_types(ir::Model& model) {
   };
   const bool all_typed = std::all_of(outputs.begin(), outputs.end(), complete);
   if (all_typed) return;
-  if (auto opset = model.opset_imports.find(""); opset && *opset > serde::kLibonnxMaxOpset) return;
+  // Any domain beyond libonnx (ai.onnx 18, ai.onnx.ml 4, ai.onnx.preview):
+  // libonnx's whole-model inference would not know its operators.
+  const auto& imports = model.opset_imports.entries();
+  if (std::any_of(imports.begin(), imports.end(), [](const auto& entry) {
+        const int64_t max = libonnx_max_version(entry.first);
+        return (max > 0 && entry.second > max) || entry.first == "ai.onnx.preview";
+      })) {
+    infer_beyond_libonnx(model, complete);
+    return;
+  }
 
   onnx::ModelProto proto;
   if (!proto.ParseFromString(serde::serialize_model(model))) return;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -13,6 +14,8 @@
 #include <onnx/defs/shape_inference.h>
 
 #include "infer/inference_memo.h"
+#include "infer/rule_context.h"
+#include "infer/rules_beyond_libonnx.h"
 #include "onnxscript/infer/infer.h"
 #include "onnxscript/serde/check.h"
 #include "onnxscript/serde/onnx_interop.h"
@@ -26,18 +29,6 @@ namespace {
 // Slice's starts), and converting a large weight on every node would
 // dominate build time.
 constexpr int64_t kMaxPropagatedElements = 1024;
-
-// The value of an input when it is known while building: an initializer, or
-// the output of a Constant node holding a tensor.
-const ir::Tensor* known_data(const ir::Value* v) {
-  if (!v) return nullptr;
-  if (const ir::Tensor* t = v->const_value()) return t;
-  const ir::Node* producer = v->producer();
-  if (!producer || producer->op_type() != "Constant" || !producer->domain().empty()) return nullptr;
-  const ir::Attribute* value = producer->attribute("value");
-  if (!value || value->is_reference() || value->type != ir::AttributeType::kTensor) return nullptr;
-  return &value->as_tensor();
-}
 
 // False for attributes the inference context cannot carry: graphs (If, Loop
 // and Scan are typed from their bodies instead), sparse tensors, and
@@ -159,16 +150,9 @@ std::string describe_inputs(const ir::Node& node) {
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
-bool knows_domain(const std::string& domain, int64_t version) {
-  if (domain.empty() || domain == "ai.onnx") return version <= serde::kLibonnxMaxOpset;
-  if (domain == "ai.onnx.ml") return version <= 3;
-  if (domain == "ai.onnx.preview.training") return version <= 1;
-  return false;
-}
-
 // libonnx's registry lookup walks nested maps of strings; building a graph
 // asks for the same few schemas over and over.
-const onnx::OpSchema* find_schema(const std::string& op_type, int64_t version,
+const onnx::OpSchema* find_schema(std::string_view op_type, int64_t version,
                                   const std::string& domain) {
   thread_local std::unordered_map<std::string, const onnx::OpSchema*> cache;
   std::string key;
@@ -177,8 +161,61 @@ const onnx::OpSchema* find_schema(const std::string& op_type, int64_t version,
       std::to_string(version));
   auto [it, inserted] = cache.try_emplace(std::move(key), nullptr);
   if (inserted)
-    it->second = onnx::OpSchemaRegistry::Schema(op_type, static_cast<int>(version), domain);
+    it->second =
+        onnx::OpSchemaRegistry::Schema(std::string(op_type), static_cast<int>(version), domain);
   return it->second;
+}
+
+// What a rule gave: the output types, and whether it read input data (then
+// the result is not memoized).
+struct RuleOutcome {
+  InferredTypes types;
+  bool data_requested = false;
+};
+
+// Runs libonnx's rule `schema` on `node`. Nullopt when the node cannot be
+// offered to it (an attribute the context cannot carry) or it fails while
+// some input type is unknown.
+std::optional<RuleOutcome> run_libonnx_rule(const ir::Node& node, const onnx::OpSchema& schema) {
+  NodeContext ctx(node, node.outputs().size());
+  for (const ir::Attribute& a : node.attributes()) {
+    if (!ctx.add_attribute(a)) return std::nullopt;
+  }
+  try {
+    schema.GetTypeAndShapeInferenceFunction()(ctx);
+  } catch (const std::exception& e) {
+    // With an input of unknown type, libonnx's rules fail for lack of
+    // information rather than because the node is wrong: leave it untyped.
+    if (!ctx.all_inputs_typed()) return std::nullopt;
+    throw InferenceError(fmt::format("{}: inputs ({}) are rejected by type and shape inference: {}",
+                                     node.op_type(), describe_inputs(node), e.what()));
+  }
+  RuleOutcome outcome{InferredTypes(node.outputs().size()), ctx.data_requested()};
+  for (size_t i = 0; i < node.outputs().size(); ++i) {
+    const onnx::TypeProto& type = ctx.output(i);
+    if (type.value_case() == onnx::TypeProto::VALUE_NOT_SET) continue;
+    if (type.has_tensor_type() && type.tensor_type().elem_type() == 0) continue;
+    outcome.types[i] = serde::from_onnx_type(type);
+  }
+  return outcome;
+}
+
+// Runs one of the project's own rules on `node`, with the same contract.
+std::optional<RuleOutcome> run_own_rule(const ir::Node& node, OwnRule rule) {
+  for (const ir::Attribute& a : node.attributes()) {
+    if (a.is_reference()) return std::nullopt;  // its value is unknown until the call
+  }
+  RuleContext ctx(node);
+  try {
+    rule(ctx);
+  } catch (const RuleFailure& e) {
+    for (const ir::Value* v : node.inputs()) {
+      if (v && (!v->type() || v->type()->kind == ir::TypeKind::kUnspecified)) return std::nullopt;
+    }
+    throw InferenceError(fmt::format("{}: inputs ({}) are rejected by type and shape inference: {}",
+                                     node.op_type(), describe_inputs(node), e.what()));
+  }
+  return RuleOutcome{std::move(ctx.outputs()), ctx.data_requested()};
 }
 
 }  // namespace
@@ -186,11 +223,27 @@ const onnx::OpSchema* find_schema(const std::string& op_type, int64_t version,
 void infer_node_outputs(ir::Node& node, int64_t opset_version) {
   // libonnx infers If, Loop and Scan through a graph inferencer this context
   // cannot offer; their bodies are already typed, so type them from those.
-  if (!node.subgraphs().empty()) {
-    type_from_subgraphs(node);
-    return;
+  // Other operators with graph attributes (FlexAttention's score_mod) go to
+  // their rule.
+  if (!node.subgraphs().empty() && (node.domain().empty() || node.domain() == "ai.onnx")) {
+    const std::string& op = node.op_type();
+    if (op == "If" || op == "Loop" || op == "Scan" || op == "SequenceMap") {
+      type_from_subgraphs(node);
+      return;
+    }
   }
-  if (!knows_domain(node.domain(), opset_version)) return;
+  // Which rule: below libonnx's newest version of the domain, libonnx's own
+  // for that opset; beyond it, the table's entry in force at the opset, or
+  // failing one (the operator did not change since), libonnx's newest.
+  const int64_t libonnx_max = libonnx_max_version(node.domain());
+  const BeyondRule* beyond = nullptr;
+  if (opset_version > libonnx_max) {
+    beyond = find_rule_beyond_libonnx(node.domain(), node.op_type(), opset_version);
+    if (!beyond && libonnx_max == 0) return;  // a domain nobody has rules for
+    // A deprecated version: an older version's rule does not describe it.
+    if (!beyond && deprecated_at(node.domain(), node.op_type(), opset_version)) return;
+    if (beyond && beyond->from_bodies) return;  // typed above, when it has bodies
+  }
   thread_local std::string key;  // reused: no allocation per node once warm
   const bool memoizable = inference_memo_key(node, opset_version, key);
   if (memoizable) {
@@ -200,34 +253,27 @@ void infer_node_outputs(ir::Node& node, int64_t opset_version) {
       return;
     }
   }
-  const onnx::OpSchema* schema = find_schema(node.op_type(), opset_version, node.domain());
-  if (!schema || !schema->has_type_and_shape_inference_function()) {
-    if (memoizable) remember_inference(key, InferredTypes(node.outputs().size()));
-    return;
+  std::optional<RuleOutcome> outcome;
+  if (beyond && beyond->own) {
+    outcome = run_own_rule(node, beyond->own);
+  } else {
+    const std::string_view op_type = beyond && !beyond->libonnx_op.empty()
+                                         ? beyond->libonnx_op
+                                         : std::string_view(node.op_type());
+    const int64_t version = beyond && beyond->libonnx_version > 0
+                                ? beyond->libonnx_version
+                                : std::min(opset_version, libonnx_max);
+    const onnx::OpSchema* schema = find_schema(op_type, version, node.domain());
+    if (!schema || !schema->has_type_and_shape_inference_function()) {
+      if (memoizable) remember_inference(key, InferredTypes(node.outputs().size()));
+      return;
+    }
+    outcome = run_libonnx_rule(node, *schema);
   }
-
-  NodeContext ctx(node, node.outputs().size());
-  for (const ir::Attribute& a : node.attributes()) {
-    if (!ctx.add_attribute(a)) return;
-  }
-  try {
-    schema->GetTypeAndShapeInferenceFunction()(ctx);
-  } catch (const std::exception& e) {
-    // With an input of unknown type, libonnx's rules fail for lack of
-    // information rather than because the node is wrong: leave it untyped.
-    if (!ctx.all_inputs_typed()) return;
-    throw InferenceError(fmt::format("{}: inputs ({}) are rejected by type and shape inference: {}",
-                                     node.op_type(), describe_inputs(node), e.what()));
-  }
-  InferredTypes inferred(node.outputs().size());
-  for (size_t i = 0; i < node.outputs().size(); ++i) {
-    const onnx::TypeProto& type = ctx.output(i);
-    if (type.value_case() == onnx::TypeProto::VALUE_NOT_SET) continue;
-    if (type.has_tensor_type() && type.tensor_type().elem_type() == 0) continue;
-    inferred[i] = serde::from_onnx_type(type);
-    node.output(i)->set_type(inferred[i]);
-  }
-  if (memoizable && !ctx.data_requested()) remember_inference(key, std::move(inferred));
+  if (!outcome) return;
+  for (size_t i = 0; i < node.outputs().size(); ++i)
+    if (outcome->types[i]) node.output(i)->set_type(outcome->types[i]);
+  if (memoizable && !outcome->data_requested) remember_inference(key, std::move(outcome->types));
 }
 
 }  // namespace onnxscript::infer
