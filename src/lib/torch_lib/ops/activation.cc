@@ -3,7 +3,9 @@
 #include <cmath>
 #include <numbers>
 
+#include "lib/torch_lib/bind.h"
 #include "lib/torch_lib/common.h"
+#include "lib/torch_lib/families.h"
 
 namespace onnxscript::torch_lib {
 
@@ -45,6 +47,22 @@ Value aten_softmax(Value self, int64_t dim, std::optional<int64_t> dtype) {
     return op::Squeeze(op::Softmax(op::Unsqueeze(self, int64s({0})), {.axis = 0}));
   }
   return op::Softmax(self, {.axis = dim});
+}
+
+void register_activations(Registry& r) {
+  using detail::overload;
+  r.add(overload<aten_relu>("aten::relu(Tensor self) -> Tensor"));
+  r.add(overload<aten_relu>("aten::relu_(Tensor(a!) self) -> Tensor(a!)"));
+  r.add(overload<aten_gelu>("aten::gelu(Tensor self, *, str approximate='none') -> Tensor"));
+  r.add(overload<aten_hardsigmoid>("aten::hardsigmoid(Tensor self) -> Tensor"));
+  r.add(overload<aten_hardswish>("aten::hardswish(Tensor self) -> Tensor"));
+  r.add(overload<aten_hardswish>("aten::hardswish_(Tensor(a!) self) -> Tensor(a!)"));
+  r.add(overload<aten_hardtanh>(
+      "aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor"));
+  r.add(overload<aten_hardtanh>(
+      "aten::hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)"));
+  r.add(overload<aten_softmax>(
+      "aten::softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor"));
 }
 
 }  // namespace onnxscript::torch_lib

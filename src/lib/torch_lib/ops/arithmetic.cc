@@ -1,7 +1,9 @@
 // Elementwise arithmetic: add, sub, rsub, mul, div (three rounding modes),
 // floor_divide.
 
+#include "lib/torch_lib/bind.h"
 #include "lib/torch_lib/common.h"
+#include "lib/torch_lib/families.h"
 
 namespace onnxscript::torch_lib {
 
@@ -76,6 +78,34 @@ Value aten_div_mode(Value self, Value other, std::optional<std::string> rounding
 Value aten_floor_divide(Value self, Value other) {
   if (is_integral(self)) return integer_floor_division(self, other);
   return op::Floor(op::Div(self, other));
+}
+
+void register_arithmetic(Registry& r) {
+  using detail::overload;
+  r.add(overload<aten_add>(
+      "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"));
+  r.add(
+      overload<aten_add>("aten::add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor"));
+  r.add(overload<aten_add>(
+      "aten::add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)"));
+  r.add(overload<aten_add>(
+      "aten::add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)"));
+  r.add(overload<aten_sub>(
+      "aten::sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"));
+  r.add(
+      overload<aten_sub>("aten::sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor"));
+  r.add(overload<aten_rsub>(
+      "aten::rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"));
+  r.add(overload<aten_rsub>(
+      "aten::rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor"));
+  r.add(overload<aten_mul>("aten::mul.Tensor(Tensor self, Tensor other) -> Tensor"));
+  r.add(overload<aten_mul>("aten::mul.Scalar(Tensor self, Scalar other) -> Tensor"));
+  r.add(overload<aten_mul>("aten::mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"));
+  r.add(overload<aten_div>("aten::div.Tensor(Tensor self, Tensor other) -> Tensor"));
+  r.add(overload<aten_div>("aten::div.Scalar(Tensor self, Scalar other) -> Tensor"));
+  r.add(overload<aten_div_mode>(
+      "aten::div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor"));
+  r.add(overload<aten_floor_divide>("aten::floor_divide(Tensor self, Tensor other) -> Tensor"));
 }
 
 }  // namespace onnxscript::torch_lib

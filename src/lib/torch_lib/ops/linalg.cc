@@ -1,6 +1,8 @@
 // Matrix products: matmul, bmm, linear.
 
+#include "lib/torch_lib/bind.h"
 #include "lib/torch_lib/common.h"
+#include "lib/torch_lib/families.h"
 
 namespace onnxscript::torch_lib {
 
@@ -18,6 +20,14 @@ Value aten_linear(Value input, Value weight, std::optional<Value> bias) {
   Value product = op::MatMul(input, weight_t);
   if (!bias) return product;
   return op::Add(product, *bias);
+}
+
+void register_linear_algebra(Registry& r) {
+  using detail::overload;
+  r.add(overload<aten_matmul>("aten::matmul(Tensor self, Tensor other) -> Tensor"));
+  r.add(overload<aten_bmm>("aten::bmm(Tensor self, Tensor mat2) -> Tensor"));
+  r.add(overload<aten_linear>(
+      "aten::linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor"));
 }
 
 }  // namespace onnxscript::torch_lib

@@ -3,7 +3,9 @@
 
 #include <fmt/format.h>
 
+#include "lib/torch_lib/bind.h"
 #include "lib/torch_lib/common.h"
+#include "lib/torch_lib/families.h"
 
 namespace onnxscript::torch_lib {
 
@@ -157,6 +159,56 @@ Value aten_adaptive_avg_pool2d(Value self, std::vector<int64_t> output_size) {
       "aten::adaptive_avg_pool2d: output size [{}] needs an input whose spatial sizes are known "
       "multiples of it while exporting; got {}",
       fmt::join(output_size, ", "), self.describe()));
+}
+
+namespace {
+
+// aten::_convolution's extra flags only steer backends.
+Value aten__convolution(Value input, Value weight, std::optional<Value> bias,
+                        std::vector<int64_t> stride, std::vector<int64_t> padding,
+                        std::vector<int64_t> dilation, bool transposed,
+                        std::vector<int64_t> output_padding, int64_t groups, bool /*benchmark*/,
+                        bool /*deterministic*/, bool /*cudnn_enabled*/, bool /*allow_tf32*/) {
+  return aten_convolution(std::move(input), std::move(weight), std::move(bias), std::move(stride),
+                          std::move(padding), std::move(dilation), transposed,
+                          std::move(output_padding), groups);
+}
+
+Value aten_conv(Value input, Value weight, std::optional<Value> bias, std::vector<int64_t> stride,
+                std::vector<int64_t> padding, std::vector<int64_t> dilation, int64_t groups) {
+  return aten_convolution(std::move(input), std::move(weight), std::move(bias), std::move(stride),
+                          std::move(padding), std::move(dilation), false, {0}, groups);
+}
+
+}  // namespace
+
+void register_nn(Registry& r) {
+  using detail::overload;
+  r.add(overload<aten_convolution>(
+      "aten::convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, SymInt[] "
+      "padding, int[] dilation, bool transposed, SymInt[] output_padding, int groups) -> Tensor"));
+  r.add(overload<aten__convolution>(
+      "aten::_convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, SymInt[] "
+      "padding, int[] dilation, bool transposed, SymInt[] output_padding, int groups, bool "
+      "benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor"));
+  r.add(overload<aten_conv>(
+      "aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] "
+      "padding=0, int[2] dilation=1, int groups=1) -> Tensor"));
+  r.add(overload<aten_batch_norm>(
+      "aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, "
+      "Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> "
+      "Tensor"));
+  r.add(overload<aten_layer_norm>(
+      "aten::layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, Tensor? "
+      "bias=None, float eps=1e-05, bool cudnn_enable=True) -> Tensor"));
+  r.add(overload<aten_max_pool2d>(
+      "aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, "
+      "int[2] dilation=1, bool ceil_mode=False) -> Tensor"));
+  r.add(overload<aten_avg_pool2d>(
+      "aten::avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, "
+      "bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor"));
+  r.add(overload<aten_adaptive_avg_pool2d>(
+      "aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor"));
 }
 
 }  // namespace onnxscript::torch_lib

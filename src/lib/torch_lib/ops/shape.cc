@@ -5,7 +5,9 @@
 
 #include <limits>
 
+#include "lib/torch_lib/bind.h"
 #include "lib/torch_lib/common.h"
+#include "lib/torch_lib/families.h"
 
 namespace onnxscript::torch_lib {
 
@@ -114,6 +116,38 @@ Value aten_zeros(Value size, std::optional<int64_t> dtype, std::optional<int64_t
   const DataType type = dtype ? onnx_dtype(*dtype) : DataType::kFloat;
   Tensor zero(type, {1});  // zero-filled
   return op::ConstantOfShape(op::Cast(size, {.to = DataType::kInt64}), {.value = zero});
+}
+
+void register_shapes(Registry& r) {
+  using detail::overload;
+  r.add(overload<aten_cat>("aten::cat(Tensor[] tensors, int dim=0) -> Tensor"));
+  r.add(overload<aten_chunk>(
+      "aten::chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]"));
+  r.add(overload<aten_contiguous>(
+      "aten::contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> "
+      "Tensor(a)"));
+  r.add(overload<aten_expand>(
+      "aten::expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)"));
+  r.add(overload<aten_flatten>(
+      "aten::flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)"));
+  r.add(overload<aten_permute>("aten::permute(Tensor(a) self, int[] dims) -> Tensor(a)"));
+  r.add(overload<aten_reshape>("aten::reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)"));
+  r.add(overload<aten_reshape>("aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)"));
+  r.add(overload<aten_select>(
+      "aten::select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)"));
+  r.add(overload<aten_slice>(
+      "aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, "
+      "SymInt step=1) -> Tensor(a)"));
+  r.add(overload<aten_size_dim>("aten::size.int(Tensor self, int dim) -> int"));
+  r.add(overload<aten_transpose>(
+      "aten::transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)"));
+  r.add(overload<aten_int>("aten::Int.Tensor(Tensor a) -> int"));
+  r.add(overload<aten_embedding>(
+      "aten::embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool "
+      "scale_grad_by_freq=False, bool sparse=False) -> Tensor"));
+  r.add(overload<aten_zeros>(
+      "aten::zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? "
+      "device=None, bool? pin_memory=None) -> Tensor"));
 }
 
 }  // namespace onnxscript::torch_lib

@@ -1,0 +1,22 @@
+// torchlib's registry: every family of functions registers its overloads
+// (lib/torch_lib/families.h).
+
+#include "lib/torch_lib/families.h"
+
+namespace onnxscript::torch_lib {
+
+const Registry& torchlib_registry() {
+  static const Registry registry = [] {
+    Registry r;
+    register_arithmetic(r);
+    register_activations(r);
+    register_reductions(r);
+    register_linear_algebra(r);
+    register_shapes(r);
+    register_nn(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace onnxscript::torch_lib
