@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "eval/schema_version_table.h"
+#include "onnxscript/schema/operator_schema.h"
 
 namespace onnxscript::eval {
 
@@ -69,6 +70,11 @@ std::optional<std::string> version_without_kernel(std::string_view domain, std::
   if (!since) {
     return fmt::format("{} does not exist at opset {} (its first version is {})", name, opset,
                        versions.front());
+  }
+  const schema::OperatorSchema* schema = schema::find_schema(domain, op_type, opset);
+  if (schema && schema->deprecated) {
+    return fmt::format("{}-{} (opset {}) is deprecated: ONNX removed the operator at that version",
+                       name, *since, opset);
   }
   return fmt::format("{}-{} (opset {}) has no kernel in this build", name, *since, opset);
 }

@@ -326,6 +326,11 @@ OpSchemaRecord record_of(const Reader& r, const Json& j) {
   s.name = r.string(j, "name");
   s.since_version = r.integer(j, "since_version");
   if (s.name.empty() || s.since_version < 1) r.fail("an operator needs a name and a version >= 1");
+  // Optional: ONNX's changelog lists a deprecated version without a signature.
+  if (const Json* d = j.find("deprecated")) {
+    if (d->kind != Json::Kind::kBool) r.fail("field 'deprecated' must be true or false");
+    s.deprecated = d->boolean;
+  }
   for (const Json& f : r.array(j, "inputs")) s.inputs.push_back(formal_of(r, f));
   for (const Json& f : r.array(j, "outputs")) s.outputs.push_back(formal_of(r, f));
   for (const Json& a : r.array(j, "attributes")) {
