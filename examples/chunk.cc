@@ -7,7 +7,7 @@
 #include <iostream>
 
 using namespace onnxscript;
-namespace op = onnxscript::opset17;
+namespace op = onnxscript::opset18;
 
 // `chunks` and `dim` are attributes of the function; `dim` defaults to 0.
 // Using an attribute as a value gives a Constant that refers to the attribute.

@@ -7,7 +7,7 @@
 #include <iostream>
 
 using namespace onnxscript;
-namespace op = onnxscript::opset17;
+namespace op = onnxscript::opset18;
 
 const Function CumulativeSum = script("CumulativeSum", {"X"}, [](FLOAT<"N"> X) {
   // A graph-valued attribute. Its two outputs are one state variable and one

@@ -9,7 +9,7 @@
 #include <iostream>
 
 using namespace onnxscript;
-namespace op = onnxscript::opset17;
+namespace op = onnxscript::opset18;
 
 // `seed` is an attribute of the function, not an input.
 const Function Dropout = script(

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 using namespace onnxscript;
-namespace op = onnxscript::opset17;
+namespace op = onnxscript::opset18;
 
 // Gelu(x) = x * 0.5 * (1 + erf(x / sqrt(2))). Tracing the lambda gives an ONNX
 // function; calling it on tensors runs it op by op.

@@ -19,6 +19,62 @@ namespace {
 ir::Function* find_function(ir::Model& model, const ir::Node& node);
 void type_call(ir::Node& call, ir::Function& callee, ir::Model& model, int depth);
 void clear_node_types(ir::Graph& g);
+void resolve_references(ir::Graph& g, const ir::Node& call, const ir::Function& callee,
+                        std::vector<std::pair<ir::Node*, ir::Attribute>>& replaced);
+
+// Gives the untyped inputs of a Loop, Scan or SequenceMap body the types the
+// node's inputs imply, as ONNX's whole-model inference does: Loop's
+// iteration number and condition, then the carried values' types; Scan's
+// states, then each scan input without its scan axis; SequenceMap's
+// sequence elements and the other inputs as they are. Bodies built with
+// typed parameters keep their declared types.
+void seed_body_inputs(const ir::Node& node, ir::Graph& body) {
+  auto seed = [&](size_t i, std::optional<ir::Type> type) {
+    if (i >= body.inputs().size() || !type) return;
+    ir::Value* v = body.inputs()[i];
+    if (!v->type() || v->type()->kind == ir::TypeKind::kUnspecified) v->set_type(std::move(type));
+  };
+  auto input_type = [&](size_t i) -> std::optional<ir::Type> {
+    const ir::Value* v = i < node.inputs().size() ? node.input(i) : nullptr;
+    return v ? v->type() : std::nullopt;
+  };
+  if (!node.domain().empty()) return;
+  if (node.op_type() == "Loop") {
+    seed(0, ir::Type::tensor(ir::DataType::kInt64, ir::Shape()));
+    seed(1, ir::Type::tensor(ir::DataType::kBool, ir::Shape()));
+    for (size_t i = 2; i < node.inputs().size(); ++i) seed(i, input_type(i));
+  } else if (node.op_type() == "Scan") {
+    const ir::Attribute* n_attr = node.attribute("num_scan_inputs");
+    if (!n_attr || n_attr->is_reference()) return;
+    const size_t num_scan = static_cast<size_t>(n_attr->as_int());
+    if (num_scan > node.inputs().size()) return;
+    const size_t num_states = node.inputs().size() - num_scan;
+    const ir::Attribute* axes_attr = node.attribute("scan_input_axes");
+    for (size_t i = 0; i < num_states; ++i) seed(i, input_type(i));
+    for (size_t k = 0; k < num_scan; ++k) {
+      std::optional<ir::Type> t = input_type(num_states + k);
+      if (!t || !t->is_tensor()) continue;
+      if (t->shape) {
+        const int64_t rank = static_cast<int64_t>(t->shape->size());
+        int64_t axis = 0;
+        if (axes_attr && !axes_attr->is_reference() && k < axes_attr->as_ints().size())
+          axis = axes_attr->as_ints()[k];
+        if (axis < 0) axis += rank;
+        if (axis < 0 || axis >= rank) continue;
+        std::vector<ir::Dim> dims = t->shape->to_vector();
+        dims.erase(dims.begin() + axis);
+        t = ir::Type::tensor(t->elem_type, ir::Shape(dims));
+      }
+      seed(num_states + k, std::move(t));
+    }
+  } else if (node.op_type() == "SequenceMap") {
+    for (size_t i = 0; i < node.inputs().size(); ++i) {
+      std::optional<ir::Type> t = input_type(i);
+      if (t && t->kind == ir::TypeKind::kSequence && t->element) t = *t->element;
+      seed(i, std::move(t));
+    }
+  }
+}
 
 // Types every node of `g` in order, bodies before the node that holds them;
 // `opsets` gives each domain's version. A call of a model-local function is
@@ -28,7 +84,10 @@ void clear_node_types(ir::Graph& g);
 void infer_graph_in_order(ir::Graph& g, const ir::OpsetImports& opsets, ir::Model& model,
                           int depth) {
   for (ir::Node* node : g.nodes()) {
-    for (ir::Graph* body : node->subgraphs()) infer_graph_in_order(*body, opsets, model, depth);
+    for (ir::Graph* body : node->subgraphs()) {
+      seed_body_inputs(*node, *body);
+      infer_graph_in_order(*body, opsets, model, depth);
+    }
     if (ir::Function* callee = find_function(model, *node)) {
       type_call(*node, *callee, model, depth);
       continue;
@@ -55,14 +114,46 @@ void type_call(ir::Node& call, ir::Function& callee, ir::Model& model, int depth
   if (depth >= kMaxDepth) return;
   ir::Graph& body = callee.body();
   clear_node_types(body);
+  // The body's attribute references take the call's values (or the
+  // function's defaults) while it is typed, and are put back afterwards:
+  // SplitToSequence's axis, say, decides its output's rank.
+  std::vector<std::pair<ir::Node*, ir::Attribute>> references;
+  resolve_references(body, call, callee, references);
   for (size_t i = 0; i < body.inputs().size(); ++i) {
     const ir::Value* actual = i < call.inputs().size() ? call.input(i) : nullptr;
     body.inputs()[i]->set_type(actual ? actual->type() : std::nullopt);
   }
   infer_graph_in_order(body, callee.opset_imports, model, depth + 1);
+  for (auto& [node, original] : references) node->set_attribute(std::move(original));
   for (size_t i = 0; i < call.outputs().size() && i < body.outputs().size(); ++i) {
     const std::optional<ir::Type>& t = body.outputs()[i]->type();
     if (t && t->kind != ir::TypeKind::kUnspecified) call.output(i)->set_type(t);
+  }
+}
+
+// Replaces every attribute of `g`'s nodes (subgraphs included) that refers
+// to an attribute of `callee` by the value `call` gives it, or the
+// function's default; `replaced` keeps the originals. References with
+// neither stay.
+void resolve_references(ir::Graph& g, const ir::Node& call, const ir::Function& callee,
+                        std::vector<std::pair<ir::Node*, ir::Attribute>>& replaced) {
+  for (ir::Node* node : g.nodes()) {
+    for (ir::Graph* body : node->subgraphs()) resolve_references(*body, call, callee, replaced);
+    std::vector<ir::Attribute> resolved;
+    for (const ir::Attribute& a : node->attributes()) {
+      if (!a.is_reference()) continue;
+      const ir::Attribute* value = call.attribute(a.ref_attr_name);
+      if (!value) {
+        for (const ir::Attribute& d : callee.attribute_defaults)
+          if (d.name == a.ref_attr_name) value = &d;
+      }
+      if (!value || value->is_reference() || value->type != a.type) continue;
+      ir::Attribute r = *value;
+      r.name = a.name;
+      replaced.emplace_back(node, a);
+      resolved.push_back(std::move(r));
+    }
+    for (ir::Attribute& r : resolved) node->set_attribute(std::move(r));
   }
 }
 
@@ -107,9 +198,16 @@ void infer_model_output_types(ir::Model& model) {
   const bool all_typed = std::all_of(outputs.begin(), outputs.end(), complete);
   if (all_typed) return;
   // Any domain beyond libonnx (ai.onnx 18, ai.onnx.ml 4, ai.onnx.preview):
-  // libonnx's whole-model inference would not know its operators.
+  // libonnx's whole-model inference would not know its operators. And a
+  // main-graph input without a type (a script parameter declared as a plain
+  // Value) crashes libonnx 1.12's whole-model inference (a null dereference
+  // in ShapeInferenceImplBase::process): the node-by-node path serves both.
   const auto& imports = model.opset_imports.entries();
-  if (std::any_of(imports.begin(), imports.end(), [](const auto& entry) {
+  const auto& inputs = model.graph().inputs();
+  const bool untyped_input = std::any_of(inputs.begin(), inputs.end(), [](const ir::Value* v) {
+    return !v->type() || v->type()->kind == ir::TypeKind::kUnspecified;
+  });
+  if (untyped_input || std::any_of(imports.begin(), imports.end(), [](const auto& entry) {
         const int64_t max = libonnx_max_version(entry.first);
         return (max > 0 && entry.second > max) || entry.first == "ai.onnx.preview";
       })) {

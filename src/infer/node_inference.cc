@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <onnx/defs/schema.h>
 #include <onnx/defs/shape_inference.h>
+#include <onnx/shape_inference/implementation.h>
 
 #include "infer/inference_memo.h"
 #include "infer/rule_context.h"
@@ -182,7 +183,15 @@ std::optional<RuleOutcome> run_libonnx_rule(const ir::Node& node, const onnx::Op
     if (!ctx.add_attribute(a)) return std::nullopt;
   }
   try {
-    schema.GetTypeAndShapeInferenceFunction()(ctx);
+    if (schema.has_type_and_shape_inference_function()) {
+      schema.GetTypeAndShapeInferenceFunction()(ctx);
+    } else {
+      // Operators that libonnx defines by a function body alone
+      // (GreaterOrEqual, LessOrEqual, Celu, ...) are typed through the body,
+      // as libonnx's whole-model inference does.
+      onnx::shape_inference::InferShapeForFunctionNode(*schema.GetFunction(),
+                                                       onnx::OpSchemaRegistry::Instance(), ctx);
+    }
   } catch (const std::exception& e) {
     // With an input of unknown type, libonnx's rules fail for lack of
     // information rather than because the node is wrong: leave it untyped.
@@ -264,7 +273,7 @@ void infer_node_outputs(ir::Node& node, int64_t opset_version) {
                                 ? beyond->libonnx_version
                                 : std::min(opset_version, libonnx_max);
     const onnx::OpSchema* schema = find_schema(op_type, version, node.domain());
-    if (!schema || !schema->has_type_and_shape_inference_function()) {
+    if (!schema || (!schema->has_type_and_shape_inference_function() && !schema->HasFunction())) {
       if (memoizable) remember_inference(key, InferredTypes(node.outputs().size()));
       return;
     }
