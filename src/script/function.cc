@@ -376,6 +376,34 @@ void merge_opsets(ir::OpsetImports& into, const ir::OpsetImports& from, const st
 
 }  // namespace
 
+void Function::add_functions(ir::Model& model, const std::vector<Function>& functions) {
+  for (const Function& callee : functions) {
+    auto fn = std::make_unique<ir::Function>(callee.impl_->domain, callee.impl_->name);
+    std::vector<Function> ignored;
+    std::vector<InitializerOrigin> origins;
+    trace_into(callee.impl_->location, callee.impl_->body, callee.impl_->params, *fn, ignored,
+               &origins);
+    detail::initializers_to_constant_nodes(fn->body(), origins);
+    merge_opsets(model.opset_imports, fn->opset_imports, callee.impl_->name);
+    model.functions().push_back(std::move(fn));
+  }
+}
+
+void Function::add_model_local_functions(ir::Model& model, const std::vector<Function>& called) {
+  std::vector<Function> all;
+  for (const Function& f : called) {
+    f.to_function();  // traces it, which lists its callees
+    std::vector<Function> group{f};
+    for (const Function& g : f.transitive_callees(f.impl_->callees)) group.push_back(g);
+    for (const Function& g : group) {
+      const bool known = std::any_of(all.begin(), all.end(),
+                                     [&](const Function& h) { return h.impl_ == g.impl_; });
+      if (!known) all.push_back(g);
+    }
+  }
+  add_functions(model, all);
+}
+
 ir::Model Function::to_model() const {
   ir::Function main(impl_->domain, impl_->name);
   std::vector<Function> direct;
@@ -402,16 +430,7 @@ ir::Model Function::to_model() const {
   merge_opsets(model.opset_imports, main.opset_imports, impl_->name);
   // The main body was traced just above; tracing it again as a function
   // (callees()) would double the cost of exporting a large model.
-  for (const Function& callee : transitive_callees(direct)) {
-    auto fn = std::make_unique<ir::Function>(callee.impl_->domain, callee.impl_->name);
-    std::vector<Function> ignored;
-    std::vector<InitializerOrigin> origins;
-    trace_into(callee.impl_->location, callee.impl_->body, callee.impl_->params, *fn, ignored,
-               &origins);
-    detail::initializers_to_constant_nodes(fn->body(), origins);
-    merge_opsets(model.opset_imports, fn->opset_imports, callee.impl_->name);
-    model.functions().push_back(std::move(fn));
-  }
+  add_functions(model, transitive_callees(direct));
   // Model-local functions need IR 8; ai.onnx opsets up to 17 are IR 8 too.
   model.ir_version = std::max<int64_t>(8, serde::required_ir_version(model));
   infer::infer_model_output_types(model);

@@ -285,10 +285,17 @@ class Function {
   /// Every script function this one calls, transitively, in call order.
   std::vector<Function> callees() const;
 
+  /// Adds each of `called`, and every function they call transitively, to
+  /// `model` as model-local functions (each once), with their opset imports:
+  /// what a model whose graph was built outside script() (the PyTorch
+  /// exporter's, say) needs for the script functions its graph calls.
+  static void add_model_local_functions(ir::Model& model, const std::vector<Function>& called);
+
  private:
   struct Impl;
   friend void detail::note_callees(const std::vector<Function>& callees);
   std::vector<Function> transitive_callees(const std::vector<Function>& direct) const;
+  static void add_functions(ir::Model& model, const std::vector<Function>& functions);
   Outputs call(std::vector<detail::Argument> arguments, std::source_location location) const;
   std::shared_ptr<Impl> impl_;
 };

@@ -55,6 +55,9 @@ void Registry::register_op(const Function& function, std::string_view qualified_
   overload.custom = true;
   overload.emission = Emission::kFunction;
   overload.callable = [function](std::span<const Arg> args) {
+    // Trailing Nones are left out, so that the Function's defaults apply
+    // (ATen passes every optional argument, most of them None).
+    while (!args.empty() && args.back().is_none()) args = args.first(args.size() - 1);
     std::vector<detail::Argument> arguments;
     arguments.reserve(args.size());
     for (const Arg& arg : args) {

@@ -1,0 +1,100 @@
+#pragma once
+/// \file
+/// The PyTorch exporter: TorchScript modules (`torch.jit.save` files) to
+/// ONNX through torchlib (onnxscript/torch_lib/registry.h). This header does
+/// not include LibTorch; onnxscript/export/torch_module.h adds the overload
+/// that takes a loaded `torch::jit::Module`. Link `onnxscript_torch_export`
+/// (built with the CMake option ONNXSCRIPT_WITH_TORCH).
+///
+/// What it does today: load, freeze (parameter names kept), inline, fold
+/// constants, then map every node to ONNX: `aten::` nodes through the
+/// registry by qualified name and overload, `prim::` constants, lists and
+/// tuples directly. Failures are collected for the whole graph and thrown
+/// together as ExporterError, each with the TorchScript source line.
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "onnxscript/eval/runtime_value.h"
+#include "onnxscript/ir/model.h"
+#include "onnxscript/ir/tensor.h"
+#include "onnxscript/support/error.h"
+#include "onnxscript/torch_lib/registry.h"
+
+namespace onnxscript::torch {
+
+/// How to export.
+struct ExportOptions {
+  /// The ai.onnx opset of the model. torchlib is written against 18.
+  int64_t opset_version = 18;
+  /// Named dimensions: input index -> (axis -> name). Those axes of the
+  /// model's inputs get the name instead of the example's size.
+  std::map<size_t, std::map<int64_t, std::string>> dynamic_shapes;
+  /// The registry to dispatch through; torchlib's when null.
+  std::shared_ptr<const torch_lib::Registry> registry;
+  /// 0: quiet; 1: a line per unsupported operator on stderr as found.
+  int verbosity = 0;
+};
+
+/// One thing the exporter could not export.
+struct ExportDiagnostic {
+  std::string node;     ///< The TorchScript node kind, e.g. "aten::lstm".
+  std::string message;  ///< What went wrong.
+  std::string source;   ///< The user's Python source line TorchScript kept, if any.
+};
+
+/// Export failed: every diagnostic of the graph, not only the first.
+class ExporterError : public Error {
+ public:
+  /// Lists `diagnostics` in the message.
+  explicit ExporterError(std::vector<ExportDiagnostic> diagnostics);
+  /// What failed.
+  const std::vector<ExportDiagnostic>& diagnostics() const { return diagnostics_; }
+
+ private:
+  std::vector<ExportDiagnostic> diagnostics_;
+};
+
+/// How ONNXProgram::save writes.
+struct ProgramSaveOptions {
+  /// Write the weights (initializers). False writes the graph only.
+  bool include_initializers = true;
+  /// Also list every initializer as a graph input (older runtimes' layout).
+  bool keep_initializers_as_inputs = false;
+  /// Weights in a side file next to the model: on request, and always when
+  /// the model would pass protobuf's 2 GB limit.
+  bool external_data = false;
+};
+
+/// The exported model, as upstream's ONNXProgram.
+class ONNXProgram {
+ public:
+  /// Wraps an exported model.
+  explicit ONNXProgram(ir::Model model);
+  /// The model.
+  const ir::Model& model() const { return *model_; }
+  /// The model, to change.
+  ir::Model& model() { return *model_; }
+  /// Writes the model (atomically).
+  void save(const std::filesystem::path& path, const ProgramSaveOptions& options = {}) const;
+  /// Runs the model in the built-in evaluator with inputs in order.
+  std::vector<eval::RuntimeValue> run(const std::vector<Tensor>& inputs) const;
+
+ private:
+  std::shared_ptr<ir::Model> model_;
+};
+
+/// Exports the `forward` of a TorchScript module saved by `torch.jit.save`,
+/// traced with `example_inputs` (their element types and shapes type the
+/// model's inputs). Throws ExporterError listing what could not be exported,
+/// IoError for an unreadable file.
+ONNXProgram export_module(const std::filesystem::path& pt_file,
+                          const std::vector<Tensor>& example_inputs,
+                          const ExportOptions& options = {});
+
+}  // namespace onnxscript::torch

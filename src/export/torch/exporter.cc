@@ -1,0 +1,429 @@
+// The TorchScript front end of the exporter: the only translation unit of
+// the library that includes LibTorch's headers.
+//
+// A module is frozen (parameters become constants that keep their names),
+// inlined and constant-folded by LibTorch's own passes; then each node of
+// `forward`'s graph, in order, becomes ONNX:
+//   - prim::Constant: a Python value (an Arg) or, for a tensor, an
+//     initializer named after the parameter it came from;
+//   - prim::ListConstruct / ListUnpack / TupleConstruct / TupleUnpack /
+//     NumToTensor: bookkeeping on Args, no ONNX node;
+//   - aten::<op>: the registry's overload for "aten::<op>.<overload>" (or
+//     the bare name), called with the node's inputs as Args while a trace
+//     records into the model's graph.
+// A node that cannot be exported is recorded (with its source line) and its
+// outputs are marked failed; nodes that only depend on failed values are
+// skipped without a second message. The export fails at the end with every
+// diagnostic.
+
+#include <torch/csrc/jit/passes/constant_propagation.h>
+#include <torch/csrc/jit/passes/dead_code_elimination.h>
+#include <torch/csrc/jit/passes/inliner.h>
+#include <torch/csrc/jit/passes/lower_tuples.h>
+#include <torch/csrc/jit/passes/remove_mutation.h>
+#include <torch/script.h>
+
+#include <cstring>
+#include <iostream>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "onnxscript/export/torch_module.h"
+#include "onnxscript/onnxscript.h"
+#include "onnxscript/serde/serde.h"
+
+namespace onnxscript::torch {
+
+namespace {
+
+namespace jit = ::torch::jit;
+using torch_lib::Arg;
+
+DataType onnx_type_of(c10::ScalarType t) {
+  switch (t) {
+    case c10::ScalarType::Float:
+      return DataType::kFloat;
+    case c10::ScalarType::Double:
+      return DataType::kDouble;
+    case c10::ScalarType::Half:
+      return DataType::kFloat16;
+    case c10::ScalarType::BFloat16:
+      return DataType::kBfloat16;
+    case c10::ScalarType::Long:
+      return DataType::kInt64;
+    case c10::ScalarType::Int:
+      return DataType::kInt32;
+    case c10::ScalarType::Short:
+      return DataType::kInt16;
+    case c10::ScalarType::Char:
+      return DataType::kInt8;
+    case c10::ScalarType::Byte:
+      return DataType::kUint8;
+    case c10::ScalarType::Bool:
+      return DataType::kBool;
+    default:
+      throw TypeError(
+          fmt::format("tensors of {} have no ONNX element type here", c10::toString(t)));
+  }
+}
+
+Tensor to_tensor(const at::Tensor& t) {
+  const at::Tensor c = t.detach().contiguous().cpu();
+  const auto sizes = c.sizes();
+  Tensor out(onnx_type_of(c.scalar_type()), std::vector<int64_t>(sizes.begin(), sizes.end()));
+  if (c.numel() > 0) std::memcpy(out.raw_data(), c.data_ptr(), c.nbytes());
+  return out;
+}
+
+// The user's Python line TorchScript kept for a node ("file:line: text"),
+// if any: the whole line, not only the call's own range.
+std::string source_of(const jit::Node* node) {
+  jit::SourceRange range = node->sourceRange();
+  if (const auto original = range.findSourceRangeThatGenerated()) range = *original;
+  const auto& source = range.source();
+  if (!source) return "";
+  std::string text = source->get_line(source->lineno_for_offset(range.start())).str();
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  text.erase(0, text.find_first_not_of(' '));
+  if (const auto file_line = range.file_line_col()) {
+    const auto& [file, line, col] = *file_line;
+    return fmt::format("{}:{}: {}", file, line, text);
+  }
+  return text;
+}
+
+class GraphExporter {
+ public:
+  GraphExporter(const torch_lib::Registry& registry, const ExportOptions& options)
+      : registry_(registry), options_(options) {}
+
+  // Names the tensors of the module's parameters and buffers, by storage,
+  // so that frozen constants can be named after them.
+  void learn_parameter_names(const jit::Module& module) {
+    for (const auto& p : module.named_parameters(/*recurse=*/true))
+      names_by_data_.emplace(p.value.data_ptr(), p.name);
+    for (const auto& b : module.named_buffers(/*recurse=*/true))
+      names_by_data_.emplace(b.value.data_ptr(), b.name);
+  }
+
+  ir::Model run(jit::Graph& graph, const std::vector<Tensor>& example_inputs) {
+    ir::Model model;
+    model.producer_name = "onnxscript-cpp torch exporter";
+    model.graph().set_name("main_graph");
+    ir::OpsetImports opsets;
+    std::vector<Function> called;  // script functions the graph calls (user registrations)
+    {
+      TraceScope scope(model.graph(), opsets);
+      detail::CalleeCollector collector(called);
+      bind_inputs(graph, example_inputs, model.graph());
+      for (jit::Node* node : graph.nodes()) export_node(node);
+      bind_outputs(graph, model.graph());
+    }
+    if (!diagnostics_.empty()) throw ExporterError(std::move(diagnostics_));
+    for (const auto& [domain, version] : opsets.entries()) model.opset_imports.set(domain, version);
+    if (!model.opset_imports.find("")) model.opset_imports.set("", options_.opset_version);
+    Function::add_model_local_functions(model, called);
+    model.ir_version = std::max<int64_t>(8, serde::required_ir_version(model));
+    return model;
+  }
+
+ private:
+  // A value failed to export: later nodes reading it are skipped quietly.
+  struct Failed {};
+
+  void bind_inputs(jit::Graph& graph, const std::vector<Tensor>& examples, ir::Graph& out) {
+    const auto inputs = graph.inputs();
+    // The first input of a method is the module itself.
+    const size_t first = !inputs.empty() && inputs[0]->type()->kind() == c10::TypeKind::ClassType;
+    if (inputs.size() - first != examples.size()) {
+      throw TypeError(fmt::format("forward takes {} inputs, {} example inputs were given",
+                                  inputs.size() - first, examples.size()));
+    }
+    for (size_t i = first; i < inputs.size(); ++i) {
+      const size_t k = i - first;
+      const Tensor& example = examples[k];
+      std::vector<ir::Dim> dims(example.shape().begin(), example.shape().end());
+      if (const auto it = options_.dynamic_shapes.find(k); it != options_.dynamic_shapes.end()) {
+        for (const auto& [axis, name] : it->second) {
+          const int64_t rank = static_cast<int64_t>(dims.size());
+          const int64_t a = axis < 0 ? axis + rank : axis;
+          if (a < 0 || a >= rank)
+            throw TypeError(fmt::format("dynamic_shapes: input {} has no axis {}", k, axis));
+          dims[a] = ir::Dim(name);
+        }
+      }
+      std::string name = inputs[i]->hasDebugName() ? inputs[i]->debugNameBase() : "";
+      if (name.empty()) name = fmt::format("input_{}", k);
+      ir::Value* v = out.add_input(name, ir::Type::tensor(example.dtype(), ir::Shape(dims)));
+      env_.emplace(inputs[i], Arg(Value::traced(v)));
+    }
+  }
+
+  void bind_outputs(jit::Graph& graph, ir::Graph& out) {
+    std::vector<Arg> results;
+    for (const jit::Value* v : graph.outputs()) {
+      try {
+        flatten(lookup(v), results);
+      } catch (const Failed&) {
+        return;  // what made it fail is already reported
+      }
+    }
+    for (size_t i = 0; i < results.size(); ++i) {
+      const Value* value = results[i].tensor();
+      if (!value) {
+        if (!failed_any_) {
+          diagnostics_.push_back(
+              {"output", fmt::format("output {} is {}, not a tensor", i, results[i].describe()),
+               ""});
+        }
+        continue;
+      }
+      Value traced = *value;
+      // A graph output must be a value of the graph: a constant or an input
+      // passed straight through gets an Identity.
+      if (!traced.is_traced() || is_graph_input(traced, out)) traced = identity(traced);
+      traced.named(fmt::format("output_{}", i));
+      out.outputs().push_back(traced.ir_value());
+    }
+  }
+
+  static bool is_graph_input(const Value& v, const ir::Graph& g) {
+    for (const ir::Value* in : g.inputs())
+      if (in == v.ir_value()) return true;
+    return false;
+  }
+
+  static Value identity(const Value& v) { return onnxscript::opset18::Identity(v); }
+
+  void flatten(const Arg& a, std::vector<Arg>& out) {
+    if (const auto* list = std::get_if<std::vector<Value>>(&a.storage())) {
+      for (const Value& v : *list) out.emplace_back(v);
+      return;
+    }
+    out.push_back(a);
+  }
+
+  Arg lookup(const jit::Value* v) {
+    if (failed_.count(v)) throw Failed{};
+    const auto it = env_.find(v);
+    if (it == env_.end()) throw Error(fmt::format("value %{} was never defined", v->debugName()));
+    return it->second;
+  }
+
+  void export_node(jit::Node* node) {
+    try {
+      convert(node);
+    } catch (const Failed&) {
+      fail_outputs(node);
+    } catch (const std::exception& e) {
+      failed_any_ = true;
+      diagnostics_.push_back({node->kind().toQualString(), e.what(), source_of(node)});
+      if (options_.verbosity > 0)
+        std::cerr << "export: " << node->kind().toQualString() << ": " << e.what() << "\n";
+      fail_outputs(node);
+    }
+  }
+
+  void fail_outputs(jit::Node* node) {
+    for (const jit::Value* o : node->outputs()) failed_.insert(o);
+  }
+
+  void convert(jit::Node* node) {
+    const c10::Symbol kind = node->kind();
+    if (kind == c10::prim::Constant) return constant(node);
+    if (kind == c10::prim::ListConstruct) return list_construct(node);
+    if (kind == c10::prim::ListUnpack || kind == c10::prim::TupleUnpack) return unpack(node);
+    if (kind == c10::prim::TupleConstruct) return list_construct(node);
+    if (kind == c10::prim::NumToTensor) {
+      env_[node->output()] = lookup(node->input());
+      return;
+    }
+    if (kind.is_aten()) return aten(node);
+    throw NotImplementedError(
+        fmt::format("{} is not supported by the exporter yet", kind.toQualString()));
+  }
+
+  void constant(jit::Node* node) {
+    const jit::Value* out = node->output();
+    const c10::IValue iv = *jit::toIValue(out);
+    env_[out] = from_ivalue(iv, out);
+  }
+
+  Arg from_ivalue(const c10::IValue& iv, const jit::Value* named) {
+    if (iv.isNone()) return Arg();
+    if (iv.isBool()) return Arg(iv.toBool());
+    if (iv.isInt()) return Arg(iv.toInt());
+    if (iv.isDouble()) return Arg(iv.toDouble());
+    if (iv.isString()) return Arg(iv.toStringRef());
+    if (iv.isIntList()) return Arg(iv.toIntVector());
+    if (iv.isDoubleList()) return Arg(iv.toDoubleVector());
+    if (iv.isBoolList()) {
+      std::vector<int64_t> ints;
+      for (bool b : iv.toBoolList()) ints.push_back(b);
+      return Arg(ints);
+    }
+    if (iv.isDevice()) return Arg(iv.toDevice().str());
+    if (iv.isTensor()) {
+      const at::Tensor& t = iv.toTensor();
+      std::string name;
+      if (const auto it = names_by_data_.find(t.data_ptr()); it != names_by_data_.end())
+        name = it->second;
+      else if (named && named->hasDebugName())
+        name = named->debugNameBase();
+      // Small constants (scalars TorchScript folded) stay Constant nodes;
+      // weights become initializers named after their parameter.
+      if (t.numel() <= 1 && name.empty()) return Arg(Value(to_tensor(t)));
+      return Arg(initializer(to_tensor(t), unique_name(name)));
+    }
+    throw NotImplementedError(
+        fmt::format("a constant of type {} is not supported", iv.type()->str()));
+  }
+
+  std::string unique_name(std::string name) {
+    if (name.empty()) return {};
+    std::string candidate = name;
+    for (int i = 1; !used_names_.insert(candidate).second; ++i)
+      candidate = fmt::format("{}_{}", name, i);
+    return candidate;
+  }
+
+  void list_construct(jit::Node* node) {
+    std::vector<Arg> items;
+    for (const jit::Value* v : node->inputs()) items.push_back(lookup(v));
+    env_[node->output()] = make_list(items);
+  }
+
+  // A list of static ints stays an int list; of tensors, a tensor list; a
+  // list that mixes ints known now with ints computed at run time (sizes
+  // read from a shape) becomes a 1-D int64 tensor.
+  static Arg make_list(const std::vector<Arg>& items) {
+    bool all_ints = true, all_floats = true, all_tensors = true;
+    for (const Arg& a : items) {
+      all_ints = all_ints && std::holds_alternative<int64_t>(a.storage());
+      all_floats = all_floats && (std::holds_alternative<double>(a.storage()) ||
+                                  std::holds_alternative<int64_t>(a.storage()));
+      all_tensors = all_tensors && a.is_tensor();
+    }
+    if (all_ints) {
+      std::vector<int64_t> ints;
+      for (const Arg& a : items) ints.push_back(std::get<int64_t>(a.storage()));
+      return Arg(ints);
+    }
+    if (all_floats && !items.empty()) {
+      std::vector<double> floats;
+      for (const Arg& a : items) {
+        if (const auto* i = std::get_if<int64_t>(&a.storage()))
+          floats.push_back(static_cast<double>(*i));
+        else
+          floats.push_back(std::get<double>(a.storage()));
+      }
+      return Arg(floats);
+    }
+    // Tensors: a tensor list, unless every item is a 0-D int standing for a
+    // size, which the dynamic-int branch below handles.
+    std::vector<Value> values;
+    bool sizes = true;
+    for (const Arg& a : items) {
+      if (const int64_t* i = std::get_if<int64_t>(&a.storage())) {
+        values.push_back(Value(Tensor::from<int64_t>({*i}, {1})));
+      } else if (const Value* v = a.tensor()) {
+        sizes = sizes && v->dtype() == DataType::kInt64 && v->rank() == 0;
+        values.push_back(*v);
+      } else {
+        throw NotImplementedError(fmt::format("a list holding {} is not supported", a.describe()));
+      }
+    }
+    if (all_tensors && !sizes) return Arg(values);
+    if (all_tensors && items.empty()) return Arg(values);
+    std::vector<Value> pieces;
+    for (const Value& v : values) {
+      pieces.push_back(v.rank() == 0
+                           ? onnxscript::opset18::Reshape(v, Value(Tensor::from<int64_t>({1}, {1})))
+                           : v);
+    }
+    return Arg(onnxscript::opset18::Concat(pieces, {.axis = 0}));
+  }
+
+  void unpack(jit::Node* node) {
+    const Arg list = lookup(node->input());
+    const auto* values = std::get_if<std::vector<Value>>(&list.storage());
+    if (!values || values->size() != node->outputs().size()) {
+      throw NotImplementedError(
+          fmt::format("cannot unpack {} into {} values", list.describe(), node->outputs().size()));
+    }
+    for (size_t i = 0; i < values->size(); ++i) env_[node->output(i)] = Arg((*values)[i]);
+  }
+
+  void aten(jit::Node* node) {
+    const std::string base = node->kind().toQualString();
+    std::string name = base;
+    if (const c10::FunctionSchema* schema = node->maybeSchema();
+        schema && !schema->overload_name().empty())
+      name = base + "." + schema->overload_name();
+    std::vector<Arg> args;
+    for (const jit::Value* v : node->inputs()) args.push_back(lookup(v));
+    const torch_lib::OpOverload* overload = registry_.choose(name, args);
+    if (!overload && name != base) overload = registry_.choose(base, args);
+    if (!overload) {
+      throw NotImplementedError(
+          fmt::format("{} has no function in the registry (register one with register_op)", name));
+    }
+    const std::vector<Value> results = (*overload)(args);
+    const auto outputs = node->outputs();
+    if (outputs.size() == 1 && outputs[0]->type()->kind() == c10::TypeKind::ListType) {
+      env_[outputs[0]] = Arg(results);
+      return;
+    }
+    if (results.size() < outputs.size()) {
+      throw Error(
+          fmt::format("{} gave {} outputs, the node has {}", name, results.size(), outputs.size()));
+    }
+    for (size_t i = 0; i < outputs.size(); ++i) env_[outputs[i]] = Arg(results[i]);
+  }
+
+  const torch_lib::Registry& registry_;
+  const ExportOptions& options_;
+  std::unordered_map<const jit::Value*, Arg> env_;
+  std::unordered_set<const jit::Value*> failed_;
+  std::unordered_map<const void*, std::string> names_by_data_;
+  std::unordered_set<std::string> used_names_;
+  std::vector<ExportDiagnostic> diagnostics_;
+  bool failed_any_ = false;
+};
+
+}  // namespace
+
+ONNXProgram export_module(const ::torch::jit::Module& module,
+                          const std::vector<Tensor>& example_inputs, const ExportOptions& options) {
+  const torch_lib::Registry& registry =
+      options.registry ? *options.registry : torch_lib::torchlib_registry();
+  jit::Module copy = module.clone();
+  copy.eval();
+  GraphExporter exporter(registry, options);
+  exporter.learn_parameter_names(copy);
+  jit::Module frozen = jit::freeze(copy);
+  std::shared_ptr<jit::Graph> graph = frozen.get_method("forward").graph()->copy();
+  jit::Inline(*graph);
+  jit::RemoveListMutation(graph);
+  jit::RemoveTensorMutation(graph);
+  jit::ConstantPropagation(graph);
+  jit::LowerSimpleTuples(graph);
+  jit::EliminateDeadCode(graph);
+  return ONNXProgram(exporter.run(*graph, example_inputs));
+}
+
+ONNXProgram export_module(const std::filesystem::path& pt_file,
+                          const std::vector<Tensor>& example_inputs, const ExportOptions& options) {
+  jit::Module module;
+  try {
+    module = jit::load(pt_file.string());
+  } catch (const c10::Error& e) {
+    throw IoError(fmt::format("cannot load the TorchScript module {}: {}", pt_file.string(),
+                              e.what_without_backtrace()));
+  }
+  return export_module(module, example_inputs, options);
+}
+
+}  // namespace onnxscript::torch
