@@ -175,6 +175,47 @@ TEST(TorchExport, SaveWithAndWithoutWeights) {
   fs::remove_all(dir);
 }
 
+// torchvision models, traced by Debian's python3-torch (the test makes its
+// input files with Python; the exporter needs none) with batch norm
+// statistics and scales drawn at random, so that outputs are not the
+// near-zero of default initialization.
+TEST(TorchExport, TorchvisionModelsMatchLibTorch) {
+  const fs::path dir = fs::temp_directory_path() / "onnxscript_export_torchvision";
+  fs::create_directories(dir);
+  const std::string script = R"(
+import sys, torch, torchvision
+torch.manual_seed(0)
+for name in sys.argv[2:]:
+    m = getattr(torchvision.models, name)(weights=None).eval()
+    for mod in m.modules():
+        if isinstance(mod, torch.nn.BatchNorm2d):
+            mod.weight.data.uniform_(0.5, 1.5); mod.bias.data.normal_(0, 0.1)
+            mod.running_mean.normal_(0, 0.1); mod.running_var.uniform_(0.5, 1.5)
+    torch.jit.trace(m, torch.randn(1, 3, 64, 64)).save(sys.argv[1] + '/' + name + '.pt')
+)";
+  const std::vector<std::string> models = {"resnet18", "mobilenet_v2"};
+  std::string command = "/usr/bin/python3 -c \"" + script + "\" " + dir.string();
+  for (const std::string& m : models) command += " " + m;
+  ASSERT_EQ(std::system(command.c_str()), 0) << "python3-torchvision is needed to make the models";
+  for (const std::string& name : models) {
+    SCOPED_TRACE(name);
+    ::torch::manual_seed(0);
+    const at::Tensor x = ::torch::randn({2, 3, 64, 64});
+    ::torch::jit::Module module = ::torch::jit::load((dir / (name + ".pt")).string());
+    const at::Tensor expected = module.forward({x}).toTensor();
+    ASSERT_GT(expected.abs().max().item<double>(), 1e-3) << "degenerate reference output";
+    ExportOptions options;
+    options.dynamic_shapes[0] = {{0, "batch"}};
+    const ONNXProgram program =
+        export_module(dir / (name + ".pt"), {to_ours(::torch::randn({1, 3, 64, 64}))}, options);
+    const double scale = expected.abs().max().item<double>();
+    EXPECT_LT(max_diff(program.run({to_ours(x)}).at(0).tensor(), expected), 1e-4 * scale);
+    const auto ort = testing::run_in_onnxruntime(program.model(), {to_ours(x)});
+    EXPECT_LT(max_diff(ort.at(0).tensor(), expected), 1e-4 * scale);
+  }
+  fs::remove_all(dir);
+}
+
 TEST(TorchExport, AMissingFileIsAnIoError) {
   EXPECT_THROW(export_module(fs::path("/nonexistent/model.pt"), {}), IoError);
 }
