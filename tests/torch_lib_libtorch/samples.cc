@@ -96,9 +96,11 @@ std::vector<Sample> build() {
   std::vector<Sample> s;
   auto add = [&](std::string name, std::string label, std::vector<Arg> args,
                  std::vector<KW> keywords = {}, double tolerance = 0) {
-    s.push_back(
-        {std::move(name), std::move(label), std::move(args), std::move(keywords), tolerance, ""});
+    s.push_back({std::move(name), std::move(label), std::move(args), std::move(keywords), tolerance,
+                 "", ""});
   };
+  // The last sample fails today, for the reason given.
+  auto known_failure = [&](std::string why) { s.back().known_failure = std::move(why); };
   // The last sample needs a kernel ONNX Runtime 1.30's CPU provider lacks.
   auto onnxruntime_lacks = [&](std::string why) { s.back().onnxruntime_lacks = std::move(why); };
 
@@ -112,6 +114,11 @@ std::vector<Sample> build() {
     add(name, "int64 alpha 3", {i64({4}, 11), i64({4}, 12)}, {{"alpha", 3}});
     add(name, "0-D and rank 1", {f32({}, 13), f32({3}, 14)});
   }
+  add("aten::add.Tensor", "bool (logical or)", {booleans({6}, 300), booleans({6}, 301)});
+  add("aten::add.Tensor", "int64 and float promote to float", {i64({3}, 302), f32({3}, 303)});
+  known_failure("no type promotion: ONNX's Add takes one element type, PyTorch promotes");
+  add("aten::mul.Tensor", "float and double promote to double", {f32({3}, 304), f64({3}, 305)});
+  known_failure("no type promotion: ONNX's Mul takes one element type, PyTorch promotes");
   for (const char* name : {"aten::add.Scalar", "aten::sub.Scalar", "aten::rsub.Scalar"}) {
     add(name, "float tensor, int scalar", {f32({2, 3}, 15), 2});
     add(name, "float tensor, float scalar, alpha 2", {f32({4}, 16), 1.5, 2});
@@ -332,6 +339,16 @@ std::vector<Sample> build() {
   add("aten::adaptive_avg_pool2d", "divisible sizes", {f32({1, 2, 4, 6}, 259), Ints{2, 3}});
   add("aten::adaptive_avg_pool2d", "double, single int", {f64({1, 1, 4, 4}, 260), 2});
   onnxruntime_lacks("no double AveragePool");
+  // The shape functions on bool tensors.
+  add("aten::permute", "bool", {booleans({2, 3}, 310), Ints{1, 0}});
+  add("aten::transpose.int", "bool", {booleans({2, 3}, 311), 0, 1});
+  add("aten::select.int", "bool", {booleans({3, 2}, 312), 1, 0});
+  add("aten::slice.Tensor", "bool", {booleans({6}, 313), 0, 1, 5, 2});
+  add("aten::reshape", "bool", {booleans({2, 3}, 314), Ints{3, 2}});
+  add("aten::view", "double", {f64({2, 3}, 315), Ints{3, -1}});
+  add("aten::flatten.using_ints", "bool", {booleans({2, 2, 2}, 316), 1});
+  add("aten::chunk", "bool", {booleans({4}, 317), 2});
+  add("aten::cat", "double", {std::vector<Value>{f64({2}, 318), f64({1}, 319)}});
   return s;
 }
 

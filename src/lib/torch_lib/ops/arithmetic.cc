@@ -51,7 +51,13 @@ Value integer_floor_division(const Value& a, const Value& b) {
 
 }  // namespace
 
-Value aten_add(Value self, Value other, Value alpha) { return op::Add(self, scaled(other, alpha)); }
+Value aten_add(Value self, Value other, Value alpha) {
+  // PyTorch adds booleans as a logical or (alpha must then be 1); ONNX's Add
+  // takes no bool.
+  if (self.dtype() == DataType::kBool && other.dtype() == DataType::kBool)
+    return op::Or(self, other);
+  return op::Add(self, scaled(other, alpha));
+}
 
 Value aten_sub(Value self, Value other, Value alpha) { return op::Sub(self, scaled(other, alpha)); }
 
