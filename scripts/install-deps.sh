@@ -13,6 +13,9 @@ packages=(
   libre2-dev libjpeg62-turbo-dev libpng-dev libtiff-dev libwebp-dev libopenjp2-7-dev
   python3-onnx python3-numpy
   gdb
+  # LibTorch 1.13 (C++) for the torchlib comparison suite
+  # (ONNXSCRIPT_WITH_TORCH, tests/torch_lib_libtorch): about 640 MB and 3 min.
+  libtorch-dev
 )
 
 missing=()

@@ -4,7 +4,8 @@
 # build and test two trees (docs/building.md says which test runs where):
 #   build-sanitize/  AddressSanitizer + UndefinedBehaviorSanitizer: the library,
 #                    the tool and every test (a sanitizer report in a
-#                    conformance case's child process fails that case);
+#                    conformance case's child process fails that case),
+#                    with LibTorch for the torchlib comparison suite;
 #   build/           the optimized tree the demo uses: the library, the tool,
 #                    the examples, and only the tests a sanitizer would
 #                    distort (allocation counts, huge-page pool blocks, the
@@ -28,5 +29,5 @@ run_suite "$root/build" -DONNXSCRIPT_BUILD_TESTS=ON -DONNXSCRIPT_UNSANITIZED_TES
 echo "== sanitized tree (build-sanitize/): every other test, under ASan + UBSan"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   run_suite "$root/build-sanitize" -DONNXSCRIPT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
-  -DONNXSCRIPT_BUILD_EXAMPLES=OFF -DONNXSCRIPT_BUILD_BENCHMARKS=OFF
+  -DONNXSCRIPT_BUILD_EXAMPLES=OFF -DONNXSCRIPT_BUILD_BENCHMARKS=OFF -DONNXSCRIPT_WITH_TORCH=ON
 echo "test: both trees passed in $(((SECONDS - start) / 60)) min $(((SECONDS - start) % 60)) s"

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <array>
+
 #include "onnxscript/support/error.h"
 
 namespace onnxscript::torch_lib::detail {
@@ -106,6 +108,16 @@ std::vector<int64_t> to_ints(const ArgSite& site, const Arg& arg) {
 
 std::string to_string(const ArgSite& site, const Arg& arg) {
   if (const auto* str = std::get_if<std::string>(&arg.storage())) return *str;
+  // TorchScript passes a MemoryFormat as its c10::MemoryFormat code, where a
+  // schema's default spells it by name.
+  const std::string_view type = site.param.type;
+  if (const auto* code = std::get_if<int64_t>(&arg.storage());
+      code && (type == "MemoryFormat" || type == "MemoryFormat?")) {
+    static constexpr std::array<std::string_view, 4> kNames = {
+        "contiguous_format", "preserve_format", "channels_last", "channels_last_3d"};
+    if (*code >= 0 && *code < static_cast<int64_t>(kNames.size()))
+      return std::string(kNames[static_cast<size_t>(*code)]);
+  }
   bad_argument(site, arg, "a string");
 }
 

@@ -28,13 +28,28 @@ Value aten_gelu(Value self, std::string approximate) {
   throw TypeError("aten::gelu: approximate must be 'none' or 'tanh', got '" + approximate + "'");
 }
 
+namespace {
+
+// max(0, min(1, x/6 + 1/2)) spelled out, for double tensors: HardSigmoid's
+// alpha is a float attribute, and a float 1/6 is off by 1e-8 relative,
+// which a double result shows (HardSwish's kernels use the same float 1/6).
+Value exact_hardsigmoid(const Value& self) {
+  return op::Clip(op::Add(op::Div(self, 6.0), 0.5), 0.0, 1.0);
+}
+
+}  // namespace
+
 Value aten_hardsigmoid(Value self) {
+  if (self.dtype() == DataType::kDouble) return exact_hardsigmoid(self);
   // relu6(x + 3) / 6 = max(0, min(1, x/6 + 1/2)): ONNX's HardSigmoid with
   // alpha 1/6 and beta 1/2.
   return op::HardSigmoid(self, {.alpha = 1.0f / 6.0f, .beta = 0.5f});
 }
 
-Value aten_hardswish(Value self) { return op::HardSwish(self); }
+Value aten_hardswish(Value self) {
+  if (self.dtype() == DataType::kDouble) return op::Mul(self, exact_hardsigmoid(self));
+  return op::HardSwish(self);
+}
 
 Value aten_hardtanh(Value self, Value min_val, Value max_val) {
   return op::Clip(self, min_val, max_val);

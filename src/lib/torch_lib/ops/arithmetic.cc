@@ -12,6 +12,15 @@ namespace {
 // alpha * other, skipping the multiplication for the usual alpha of 1.
 Value scaled(const Value& other, const Value& alpha) {
   if (is_known_scalar(alpha, 1.0)) return other;
+  // Two Python numbers (add.Scalar's other and alpha) multiply now: as
+  // literals of different kinds (1.5 and 2) Mul would reject them, and the
+  // product still takes the tensor's element type where it is used.
+  if (other.is_literal() && alpha.is_literal()) {
+    const Value::Kind float_literal = Value::Kind::kFloatLiteral;
+    if (other.kind() == float_literal || alpha.kind() == float_literal)
+      return Value(other.literal_as_double() * alpha.literal_as_double());
+    return Value(other.literal_as_int() * alpha.literal_as_int());
+  }
   return op::Mul(other, alpha);
 }
 
@@ -42,7 +51,13 @@ Value integer_floor_division(const Value& a, const Value& b) {
 
 }  // namespace
 
-Value aten_add(Value self, Value other, Value alpha) { return op::Add(self, scaled(other, alpha)); }
+Value aten_add(Value self, Value other, Value alpha) {
+  // PyTorch adds booleans as a logical or (alpha must then be 1); ONNX's Add
+  // takes no bool.
+  if (self.dtype() == DataType::kBool && other.dtype() == DataType::kBool)
+    return op::Or(self, other);
+  return op::Add(self, scaled(other, alpha));
+}
 
 Value aten_sub(Value self, Value other, Value alpha) { return op::Sub(self, scaled(other, alpha)); }
 

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <tuple>
+
 #include "lib/torch_lib/bind.h"
 #include "lib/torch_lib/common.h"
 #include "lib/torch_lib/families.h"
@@ -90,10 +92,14 @@ Value aten_batch_norm(Value input, std::optional<Value> weight, std::optional<Va
   // running statistics depend on them.
   const Value mean = running_mean ? *running_mean : filled(0.0);
   const Value var = running_var ? *running_var : filled(1.0);
-  return op::BatchNormalization(input, scale, shift, mean, var,
-                                {.epsilon = static_cast<float>(eps),
-                                 .momentum = static_cast<float>(1.0 - momentum),
-                                 .training_mode = 1});
+  // In training mode BatchNormalization-15 has three outputs (the result
+  // and the updated running statistics); ONNX's inference rejects the node
+  // with only the first, so all three are made and the first is used.
+  return std::get<0>(
+      op::BatchNormalization.all_outputs(input, scale, shift, mean, var,
+                                         {.epsilon = static_cast<float>(eps),
+                                          .momentum = static_cast<float>(1.0 - momentum),
+                                          .training_mode = 1}));
 }
 
 Value aten_layer_norm(Value input, std::vector<int64_t> normalized_shape,

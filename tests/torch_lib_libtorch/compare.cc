@@ -1,0 +1,216 @@
+// Runs a sample in LibTorch, eagerly through torchlib, traced into a model
+// in the Session, and in ONNX Runtime, and compares the outputs.
+
+#include "torch_lib_libtorch/compare.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <source_location>
+
+#include "interop/ort_runner.h"
+#include "onnxscript/eval/session.h"
+#include "onnxscript/serde/serde.h"
+#include "onnxscript/support/error.h"
+#include "onnxscript/torch_lib/registry.h"
+#include "script/graph_outputs.h"
+
+namespace onnxscript::torch_lib::comparison {
+namespace {
+
+const OpOverload& overload_for(const Sample& sample, std::span<const Arg> args) {
+  const OpOverload* o = torchlib_registry().choose(sample.name, args);
+  if (!o)
+    throw Error(fmt::format("torchlib has no overload of {} for these arguments", sample.name));
+  return *o;
+}
+
+const Schema& schema_of(const Sample& sample) {
+  const std::span<const OpOverload> overloads = torchlib_registry().get_op_functions(sample.name);
+  if (overloads.empty()) throw Error(fmt::format("torchlib does not register {}", sample.name));
+  return overloads.front().schema;
+}
+
+double element(const Tensor& t, int64_t i) {
+  switch (t.dtype()) {
+    case DataType::kFloat:
+      return t.data<float>()[i];
+    case DataType::kDouble:
+      return t.data<double>()[i];
+    case DataType::kInt64:
+      return static_cast<double>(t.data<int64_t>()[i]);
+    case DataType::kInt32:
+      return t.data<int32_t>()[i];
+    case DataType::kBool:
+      return t.data<bool>()[i] ? 1.0 : 0.0;
+    case DataType::kUint8:
+      return t.data<uint8_t>()[i];
+    case DataType::kInt8:
+      return t.data<int8_t>()[i];
+    case DataType::kInt16:
+      return t.data<int16_t>()[i];
+    default:
+      throw Error(
+          fmt::format("comparison: element type {} is not compared", static_cast<int>(t.dtype())));
+  }
+}
+
+std::string dims_text(const ir::Dims& d) {
+  return fmt::format("[{}]", fmt::join(std::vector<int64_t>(d.begin(), d.end()), ", "));
+}
+
+Tensor to_tensor(const Value& v, size_t index) {
+  if (v.is_concrete()) return v.tensor();
+  throw Error(fmt::format("output {} is not a concrete tensor: {}", index, v.describe()));
+}
+
+}  // namespace
+
+std::vector<Arg> torchlib_arguments(const Sample& sample) {
+  const Schema& schema = schema_of(sample);
+  std::vector<Arg> args = sample.args;
+  size_t end = args.size();
+  for (const libtorch::KeywordArg& kw : sample.keywords) {
+    const auto it = std::find_if(schema.params.begin(), schema.params.end(),
+                                 [&](const SchemaParam& p) { return p.name == kw.name; });
+    if (it == schema.params.end()) {
+      throw Error(
+          fmt::format("torchlib's schema of {} has no parameter '{}'", sample.name, kw.name));
+    }
+    end = std::max(end, static_cast<size_t>(it - schema.params.begin()) + 1);
+  }
+  for (size_t i = args.size(); i < end; ++i) {
+    const SchemaParam& p = schema.params[i];
+    const auto kw = std::find_if(sample.keywords.begin(), sample.keywords.end(),
+                                 [&](const libtorch::KeywordArg& k) { return k.name == p.name; });
+    if (kw != sample.keywords.end()) {
+      args.push_back(kw->value);
+    } else if (p.default_value) {
+      args.push_back(*p.default_value);
+    } else {
+      throw Error(
+          fmt::format("{}: parameter '{}' has no value and no default", sample.name, p.name));
+    }
+  }
+  return args;
+}
+
+ir::Model trace(const Sample& sample, std::vector<Tensor>& inputs) {
+  ir::Model model;
+  model.producer_name = "torchlib-comparison";
+  {
+    TraceScope scope(model.graph(), model.opset_imports);
+    std::vector<Arg> args = torchlib_arguments(sample);
+    auto as_input = [&](const Value& v) {
+      const Tensor& t = v.tensor();
+      inputs.push_back(t);
+      const ir::Shape shape(std::vector<ir::Dim>(t.shape().begin(), t.shape().end()));
+      return Value::traced(model.graph().add_input(fmt::format("input{}", inputs.size() - 1),
+                                                   ir::Type::tensor(t.dtype(), shape)));
+    };
+    for (Arg& a : args) {
+      if (const Value* v = a.tensor(); v && v->is_concrete()) {
+        a = Arg(as_input(*v));
+      } else if (const auto* list = std::get_if<std::vector<Value>>(&a.storage())) {
+        std::vector<Value> traced;
+        for (const Value& x : *list) traced.push_back(as_input(x));
+        a = Arg(std::move(traced));
+      }
+    }
+    const std::vector<Value> outputs = overload_for(sample, args)(args);
+    detail::set_graph_outputs(scope, outputs, {}, "torchlib comparison",
+                              std::source_location::current());
+  }
+  model.ir_version = std::max<int64_t>(8, serde::required_ir_version(model));
+  return model;
+}
+
+std::string compare(const Tensor& expected, const Tensor& actual, double tolerance) {
+  if (expected.dtype() != actual.dtype()) {
+    return fmt::format("element type {} where LibTorch gives {}", static_cast<int>(actual.dtype()),
+                       static_cast<int>(expected.dtype()));
+  }
+  if (expected.shape() != actual.shape()) {
+    return fmt::format("shape {} where LibTorch gives {}", dims_text(actual.shape()),
+                       dims_text(expected.shape()));
+  }
+  const bool floating =
+      expected.dtype() == DataType::kFloat || expected.dtype() == DataType::kDouble;
+  if (tolerance == 0) tolerance = expected.dtype() == DataType::kDouble ? 1e-10 : 1e-5;
+  for (int64_t i = 0; i < expected.numel(); ++i) {
+    const double e = element(expected, i), a = element(actual, i);
+    const bool same = floating ? ((std::isnan(e) && std::isnan(a)) || e == a ||
+                                  std::abs(a - e) <= tolerance * (1 + std::abs(e)))
+                               : e == a;
+    if (!same) return fmt::format("element {} is {} where LibTorch gives {}", i, a, e);
+  }
+  return "";
+}
+
+std::string compare_all(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
+                        double tolerance) {
+  if (expected.size() != actual.size()) {
+    return fmt::format("{} outputs where LibTorch gives {}", actual.size(), expected.size());
+  }
+  for (size_t i = 0; i < expected.size(); ++i) {
+    if (std::string why = compare(expected[i], actual[i], tolerance); !why.empty())
+      return fmt::format("output {}: {}", i, why);
+  }
+  return "";
+}
+
+SampleResult run(const Sample& sample) {
+  SampleResult r;
+  try {
+    r.expected = libtorch::call(sample.name, sample.args, sample.keywords);
+  } catch (const std::exception& e) {
+    r.libtorch_error = e.what();
+    return r;
+  }
+  try {
+    const std::vector<Arg> args = torchlib_arguments(sample);
+    const std::vector<Value> outputs = overload_for(sample, args)(args);
+    std::vector<Tensor> actual;
+    for (size_t i = 0; i < outputs.size(); ++i) actual.push_back(to_tensor(outputs[i], i));
+    r.eager = compare_all(r.expected, actual, sample.tolerance);
+  } catch (const std::exception& e) {
+    r.eager = std::string("threw: ") + e.what();
+  }
+  std::shared_ptr<const ir::Model> model;
+  std::vector<Tensor> inputs;
+  try {
+    model = std::make_shared<const ir::Model>(trace(sample, inputs));
+  } catch (const std::exception& e) {
+    r.session = r.onnxruntime = std::string("tracing threw: ") + e.what();
+    return r;
+  }
+  auto tensors_of = [](const std::vector<eval::RuntimeValue>& values) {
+    std::vector<Tensor> out;
+    for (const eval::RuntimeValue& v : values) out.push_back(v.tensor());
+    return out;
+  };
+  try {
+    const eval::Session session(model);
+    const std::vector<eval::RuntimeValue> feed(inputs.begin(), inputs.end());
+    r.session = compare_all(r.expected, tensors_of(session.run(feed)), sample.tolerance);
+  } catch (const std::exception& e) {
+    r.session = std::string("threw: ") + e.what();
+  }
+  try {
+    r.onnxruntime = compare_all(r.expected, tensors_of(testing::run_in_onnxruntime(*model, inputs)),
+                                sample.tolerance);
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    if (!sample.onnxruntime_lacks.empty() &&
+        what.find("Could not find an implementation") != std::string::npos) {
+      r.onnxruntime_not_applicable = true;
+    } else {
+      r.onnxruntime = "threw: " + what;
+    }
+  }
+  return r;
+}
+
+}  // namespace onnxscript::torch_lib::comparison
