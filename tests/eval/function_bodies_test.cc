@@ -206,24 +206,26 @@ class EachBody : public ::testing::TestWithParam<std::string> {
 // (a) and (b) over every conformance case of the operator.
 TEST_P(EachBody, MatchesTheKernelOnTheConformanceCases) {
   const ProjectFunctionBody& b = body();
-  // GroupNormalization-18 takes scale and bias per group, but the 1.22 cases
-  // are of version 21 (per channel): its own inputs are below.
-  // Swish and SwiGLU have no case in either suite: their inputs are below.
-  if ((b.op_type == "GroupNormalization" && b.since_version == 18) || b.op_type == "Swish" ||
-      b.op_type == "SwiGLU")
-    GTEST_SKIP();
   int ran = 0;
   for (const Case& c : cases_of(b.op_type)) ran += compare_on_case(b, c) ? 1 : 0;
   EXPECT_GT(ran, 0) << b.file << ": no conformance case of " << b.op_type << " ran";
 }
 
-std::vector<std::string> all_keys() {
+// The bodies with conformance cases to run on. GroupNormalization-18 takes
+// scale and bias per group, but the cases are of version 21 (per channel);
+// Swish and SwiGLU have no case in either suite. Their inputs are in the
+// tests below.
+std::vector<std::string> keys_with_cases() {
   std::vector<std::string> out;
-  for (const ProjectFunctionBody& b : detail::project_function_bodies()) out.push_back(key_of(b));
+  for (const ProjectFunctionBody& b : detail::project_function_bodies()) {
+    const std::string key = key_of(b);
+    if (key != "GroupNormalization-18" && key != "Swish-24" && key != "SwiGLU-28")
+      out.push_back(key);
+  }
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Bodies, EachBody, ::testing::ValuesIn(all_keys()),
+INSTANTIATE_TEST_SUITE_P(Bodies, EachBody, ::testing::ValuesIn(keys_with_cases()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string name = info.param;
                            std::replace(name.begin(), name.end(), '-', '_');
