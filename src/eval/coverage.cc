@@ -15,7 +15,8 @@ namespace onnxscript::eval {
 std::vector<OperatorCoverage> operator_coverage() {
   const KernelRegistry& registry = KernelRegistry::builtin();
   const std::vector<std::tuple<std::string, std::string, int64_t>> registered = registry.entries();
-  // What libonnx 1.12 says of the versions it knows: a function body, deprecation.
+  // What libonnx 1.12 says of the versions it knows (a function body,
+  // deprecation), and the versions beyond it that have a project body.
   std::map<std::tuple<std::string, std::string, int64_t>, detail::SchemaVersion> libonnx;
   for (detail::SchemaVersion& schema : detail::all_schema_versions()) {
     auto key = std::make_tuple(schema.domain, schema.op_type, schema.since_version);
@@ -29,13 +30,15 @@ std::vector<OperatorCoverage> operator_coverage() {
     entry.since_version = version.since_version;
     const auto key = std::make_tuple(entry.domain, entry.op_type, entry.since_version);
     const auto known = libonnx.find(key);
-    entry.from_libonnx = known != libonnx.end();
+    entry.from_libonnx = known != libonnx.end() && known->second.from_libonnx;
     if (entry.from_libonnx) entry.deprecated = known->second.deprecated;
+    entry.has_function_body =
+        known != libonnx.end() && known->second.function != detail::SchemaFunctionKind::kNone;
     // Dispatch takes only a kernel registered at exactly this version, and a
     // body only of exactly this version.
     if (std::binary_search(registered.begin(), registered.end(), key)) {
       entry.kind = CoverageKind::kKernel;
-    } else if (entry.from_libonnx && known->second.function != detail::SchemaFunctionKind::kNone) {
+    } else if (entry.has_function_body) {
       entry.kind = CoverageKind::kFunctionBody;
     } else {
       entry.kind = CoverageKind::kMissing;
@@ -48,7 +51,7 @@ std::vector<OperatorCoverage> operator_coverage() {
 std::string describe(const OperatorCoverage& entry) {
   switch (entry.kind) {
     case CoverageKind::kKernel:
-      return "kernel";
+      return entry.has_function_body ? "kernel + function body" : "kernel";
     case CoverageKind::kFunctionBody:
       return "function body";
     case CoverageKind::kMissing:

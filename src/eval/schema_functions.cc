@@ -1,10 +1,13 @@
 // The only evaluator file that includes libonnx: schema lookups and the
-// conversion of schema function bodies (onnx::FunctionProto) to our IR.
+// conversion of schema function bodies (onnx::FunctionProto) to our IR; and
+// the project's own bodies for the versions beyond libonnx 1.12, parsed from
+// the text the build embeds.
 #include "eval/schema_functions.h"
 
 #include <onnx/defs/schema.h>
 
 #include <algorithm>
+#include <charconv>
 #include <set>
 #include <tuple>
 
@@ -12,6 +15,7 @@
 
 #include "onnxscript/eval/schema_versions.h"
 #include "onnxscript/serde/serde.h"
+#include "onnxscript/serde/text.h"
 
 namespace onnxscript::eval::detail {
 namespace {
@@ -145,7 +149,78 @@ std::unique_ptr<ir::Function> convert(const onnx::FunctionProto& function) {
   return std::move(loaded.functions().front());
 }
 
+// Whether libonnx 1.12 defines exactly this version (not a newer opset
+// answered with an older schema).
+bool libonnx_defines(std::string_view domain, std::string_view op_type, int64_t since_version) {
+  const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(
+      std::string(op_type), static_cast<int>(since_version), std::string(domain));
+  return schema && schema->since_version() == since_version;
+}
+
+// The project body of the version that opset `version` selects, or null.
+// Only consulted where libonnx has no schema for that version.
+const ProjectFunctionBody* find_project_body(std::string_view domain, std::string_view op_type,
+                                             int64_t version) {
+  const std::optional<int64_t> since = schema_version(domain, op_type, version);
+  if (!since) return nullptr;
+  for (const ProjectFunctionBody& body : project_function_bodies())
+    if (body.domain == domain && body.op_type == op_type && body.since_version == *since)
+      return &body;
+  return nullptr;
+}
+
+// Parses one embedded file and checks it against its name and the table.
+ProjectFunctionBody parse_project_body(const EmbeddedFunctionBody& embedded) {
+  ProjectFunctionBody body;
+  const std::string_view stem = embedded.file_stem;
+  body.file = std::string(stem) + ".onnxtxt";
+  body.text = std::string_view(reinterpret_cast<const char*>(embedded.text), embedded.size);
+  const size_t dash = stem.rfind('-');
+  int64_t version = 0;
+  const char* digits = dash == std::string_view::npos ? stem.data() : stem.data() + dash + 1;
+  const auto parsed = std::from_chars(digits, stem.data() + stem.size(), version);
+  if (dash == std::string_view::npos || dash == 0 || parsed.ec != std::errc() ||
+      parsed.ptr != stem.data() + stem.size() || version <= 0)
+    throw Error(fmt::format("function body file {}: the name is not <Operator>-<version>.onnxtxt",
+                            body.file));
+  const std::unique_ptr<ir::Function> function = text::parse_function(body.text, body.file);
+  if (function->name != stem.substr(0, dash))
+    throw Error(fmt::format("function body file {}: the function is named '{}', not '{}'",
+                            body.file, function->name, stem.substr(0, dash)));
+  body.domain = function->domain == "ai.onnx" ? "" : function->domain;
+  body.op_type = function->name;
+  body.since_version = version;
+  if (schema_version(body.domain, body.op_type, version) != std::optional<int64_t>(version))
+    throw Error(fmt::format("function body file {}: {}-{} is not a version of the operator table",
+                            body.file, body.op_type, version));
+  if (libonnx_defines(body.domain, body.op_type, version))
+    throw Error(fmt::format(
+        "function body file {}: libonnx 1.12 already defines {}-{}; its schema is the source",
+        body.file, body.op_type, version));
+  return body;
+}
+
 }  // namespace
+
+const std::vector<ProjectFunctionBody>& project_function_bodies() {
+  static const std::vector<ProjectFunctionBody> bodies = [] {
+    std::vector<ProjectFunctionBody> out;
+    for (const EmbeddedFunctionBody& embedded : embedded_function_bodies())
+      out.push_back(parse_project_body(embedded));
+    std::sort(out.begin(), out.end(),
+              [](const ProjectFunctionBody& a, const ProjectFunctionBody& b) {
+                return std::tie(a.domain, a.op_type, a.since_version) <
+                       std::tie(b.domain, b.op_type, b.since_version);
+              });
+    for (size_t i = 1; i < out.size(); ++i)
+      if (out[i].domain == out[i - 1].domain && out[i].op_type == out[i - 1].op_type &&
+          out[i].since_version == out[i - 1].since_version)
+        throw Error(fmt::format("function body files {} and {} define the same operator version",
+                                out[i - 1].file, out[i].file));
+    return out;
+  }();
+  return bodies;
+}
 
 std::vector<SchemaVersion> all_schema_versions() {
   std::vector<SchemaVersion> out;
@@ -161,6 +236,15 @@ std::vector<SchemaVersion> all_schema_versions() {
     v.deprecated = schema.Deprecated();
     out.push_back(std::move(v));
   }
+  for (const ProjectFunctionBody& body : project_function_bodies()) {
+    SchemaVersion v;
+    v.domain = body.domain;
+    v.op_type = body.op_type;
+    v.since_version = body.since_version;
+    v.function = SchemaFunctionKind::kStatic;
+    v.from_libonnx = false;
+    out.push_back(std::move(v));
+  }
   std::sort(out.begin(), out.end(), [](const SchemaVersion& a, const SchemaVersion& b) {
     return std::tie(a.domain, a.op_type, a.since_version) <
            std::tie(b.domain, b.op_type, b.since_version);
@@ -171,7 +255,11 @@ std::vector<SchemaVersion> all_schema_versions() {
 SchemaFunctionInfo find_schema_function(std::string_view domain, std::string_view op_type,
                                         int64_t version) {
   const onnx::OpSchema* schema = find_schema(domain, op_type, version);
-  if (!schema) return {};
+  if (!schema) {
+    const ProjectFunctionBody* body = find_project_body(domain, op_type, version);
+    if (!body) return {};
+    return {SchemaFunctionKind::kStatic, body->since_version};
+  }
   SchemaFunctionInfo info;
   info.since_version = schema->since_version();
   if (schema->HasFunction())
@@ -184,6 +272,10 @@ SchemaFunctionInfo find_schema_function(std::string_view domain, std::string_vie
 std::unique_ptr<ir::Function> schema_function_body(std::string_view domain,
                                                    std::string_view op_type, int64_t version) {
   const onnx::OpSchema* schema = find_schema(domain, op_type, version);
+  if (!schema) {
+    if (const ProjectFunctionBody* body = find_project_body(domain, op_type, version))
+      return text::parse_function(body->text, body->file);
+  }
   if (!schema || !schema->HasFunction() || !schema->GetFunction())
     throw Error(fmt::format("{}-{} has no function body in its schema", op_type, version));
   return convert(*schema->GetFunction());
@@ -242,6 +334,7 @@ std::vector<ir::Attribute> schema_attribute_defaults(std::string_view domain,
                                                      std::string_view op_type, int64_t version) {
   std::vector<ir::Attribute> out;
   const onnx::OpSchema* schema = find_schema(domain, op_type, version);
+  // A project body declares its defaults in its own header.
   if (!schema) return out;
   for (const auto& [name, attr] : schema->attributes()) {
     if (attr.required || attr.default_value.type() == onnx::AttributeProto::UNDEFINED) continue;

@@ -2,7 +2,8 @@
 // version through ai.onnx opset 28 (libonnx 1.12's and the project's table
 // beyond it), one (domain, operator, since_version) per line, and with
 // --coverage how the evaluator runs each: a kernel, an expanded function body,
-// or not at all.
+// or not at all, and whether a function body exists beside a kernel
+// ("kernel + function body").
 #include <iostream>
 #include <map>
 
@@ -21,11 +22,18 @@ std::string domain_label(const std::string& domain) { return domain.empty() ? "a
 int ops_command(const OpsOptions& options) {
   std::map<std::string, std::map<eval::CoverageKind, int>> per_domain;
   std::map<std::string, int> missing_beyond_libonnx;
+  // Versions with a function body (expanded or beside a kernel), and those of
+  // them beyond libonnx 1.12 (the project's bodies).
+  std::map<std::string, int> bodies, bodies_beyond_libonnx;
   int missing = 0;
   for (const eval::OperatorCoverage& entry : eval::operator_coverage()) {
     if (options.domain_given && domain_label(entry.domain) != domain_label(options.domain))
       continue;
     ++per_domain[domain_label(entry.domain)][entry.kind];
+    if (entry.has_function_body) {
+      ++bodies[domain_label(entry.domain)];
+      if (!entry.from_libonnx) ++bodies_beyond_libonnx[domain_label(entry.domain)];
+    }
     if (entry.kind == eval::CoverageKind::kMissing) {
       ++missing;
       if (!entry.from_libonnx) ++missing_beyond_libonnx[domain_label(entry.domain)];
@@ -45,9 +53,10 @@ int ops_command(const OpsOptions& options) {
       };
       std::cout << fmt::format(
           "{}: {} kernel, {} function body, {} missing ({} of them beyond "
-          "libonnx 1.12)\n",
+          "libonnx 1.12); {} versions have a function body ({} of them beyond libonnx 1.12)\n",
           domain, count(eval::CoverageKind::kKernel), count(eval::CoverageKind::kFunctionBody),
-          count(eval::CoverageKind::kMissing), missing_beyond_libonnx[domain]);
+          count(eval::CoverageKind::kMissing), missing_beyond_libonnx[domain], bodies[domain],
+          bodies_beyond_libonnx[domain]);
     }
   }
   if (options.fail_on_missing && missing > 0) {

@@ -3,7 +3,9 @@
 /// How the evaluator covers the ONNX operators: for every (domain, operator,
 /// since_version) of the since-version table (libonnx 1.12's schemas and the
 /// project's table beyond them, through ai.onnx opset 28), whether a kernel
-/// runs it, its schema's function body is expanded, or nothing can run it.
+/// runs it, its schema's function body is expanded, or nothing can run it,
+/// and whether a function body exists for it at all (libonnx's, or for the
+/// versions beyond libonnx the project's own, tools/opgen/schemas/functions/).
 /// `onnxscript ops --coverage` prints this table.
 
 #include <cstdint>
@@ -27,13 +29,18 @@ struct OperatorCoverage {
   CoverageKind kind = CoverageKind::kMissing;  ///< How it is evaluated.
   bool deprecated = false;    ///< The schema is marked deprecated (libonnx's schemas say).
   bool from_libonnx = false;  ///< libonnx 1.12 knows this version (else only the project's table).
+  /// ONNX defines this version by a function body and the evaluator has it
+  /// (libonnx's schema, or the project's body beyond libonnx), whether or
+  /// not a kernel runs the version instead.
+  bool has_function_body = false;
 };
 
 /// Every operator version of the since-version table, sorted by (domain,
 /// operator, since_version), with the built-in registry's coverage of each.
 std::vector<OperatorCoverage> operator_coverage();
 
-/// "kernel", "function body" or "missing".
+/// "kernel", "kernel + function body" (a kernel runs it; a body exists too),
+/// "function body" or "missing".
 std::string describe(const OperatorCoverage& entry);
 
 }  // namespace onnxscript::eval
