@@ -9,6 +9,7 @@
 #include "eval/schema_functions.h"
 #include "onnxscript/eval/kernel.h"
 #include "onnxscript/eval/schema_versions.h"
+#include "onnxscript/schema/operator_schema.h"
 
 namespace onnxscript::eval {
 
@@ -31,7 +32,10 @@ std::vector<OperatorCoverage> operator_coverage() {
     const auto key = std::make_tuple(entry.domain, entry.op_type, entry.since_version);
     const auto known = libonnx.find(key);
     entry.from_libonnx = known != libonnx.end() && known->second.from_libonnx;
-    if (entry.from_libonnx) entry.deprecated = known->second.deprecated;
+    if (const schema::OperatorSchema* table =
+            schema::find_schema(entry.domain, entry.op_type, entry.since_version);
+        table && table->since_version == entry.since_version)
+      entry.deprecated = table->deprecated;
     entry.has_function_body =
         known != libonnx.end() && known->second.function != detail::SchemaFunctionKind::kNone;
     // Dispatch takes only a kernel registered at exactly this version, and a
@@ -41,7 +45,7 @@ std::vector<OperatorCoverage> operator_coverage() {
     } else if (entry.has_function_body) {
       entry.kind = CoverageKind::kFunctionBody;
     } else {
-      entry.kind = CoverageKind::kMissing;
+      entry.kind = entry.deprecated ? CoverageKind::kDeprecated : CoverageKind::kMissing;
     }
     out.push_back(std::move(entry));
   }
@@ -54,6 +58,8 @@ std::string describe(const OperatorCoverage& entry) {
       return entry.has_function_body ? "kernel + function body" : "kernel";
     case CoverageKind::kFunctionBody:
       return "function body";
+    case CoverageKind::kDeprecated:
+      return "deprecated, no kernel";
     case CoverageKind::kMissing:
       break;
   }

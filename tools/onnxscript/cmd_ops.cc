@@ -42,7 +42,7 @@ int ops_command(const OpsOptions& options) {
     std::string line =
         fmt::format("{} {} {}", domain_label(entry.domain), entry.op_type, entry.since_version);
     if (options.coverage || options.missing_only) line += ": " + eval::describe(entry);
-    if (entry.deprecated) line += " (deprecated)";
+    if (entry.deprecated && entry.kind != eval::CoverageKind::kDeprecated) line += " (deprecated)";
     std::cout << line << "\n";
   }
   if (options.coverage || options.missing_only) {
@@ -52,11 +52,12 @@ int ops_command(const OpsOptions& options) {
         return it == counts.end() ? 0 : it->second;
       };
       std::cout << fmt::format(
-          "{}: {} kernel, {} function body, {} missing ({} of them beyond "
-          "libonnx 1.12); {} versions have a function body ({} of them beyond libonnx 1.12)\n",
+          "{}: {} kernel, {} function body, {} deprecated without a kernel, {} missing ({} of "
+          "them beyond libonnx 1.12); {} versions have a function body ({} of them beyond "
+          "libonnx 1.12)\n",
           domain, count(eval::CoverageKind::kKernel), count(eval::CoverageKind::kFunctionBody),
-          count(eval::CoverageKind::kMissing), missing_beyond_libonnx[domain], bodies[domain],
-          bodies_beyond_libonnx[domain]);
+          count(eval::CoverageKind::kDeprecated), count(eval::CoverageKind::kMissing),
+          missing_beyond_libonnx[domain], bodies[domain], bodies_beyond_libonnx[domain]);
     }
   }
   if (options.fail_on_missing && missing > 0) {

@@ -19,6 +19,9 @@ enum class CoverageKind : uint8_t {
   kKernel,        ///< A kernel registered for exactly this since_version.
   kFunctionBody,  ///< No kernel; the schema's function body is expanded and evaluated.
   kMissing,       ///< Neither: running it fails with "no kernel".
+  /// Neither, and ONNX deprecated the version (removed the operator at it):
+  /// running it fails saying so. Not a gap of this build.
+  kDeprecated,
 };
 
 /// The evaluator's coverage of one schema version.
@@ -27,7 +30,7 @@ struct OperatorCoverage {
   std::string op_type;                         ///< e.g. "Add".
   int64_t since_version = 0;                   ///< The schema's since_version.
   CoverageKind kind = CoverageKind::kMissing;  ///< How it is evaluated.
-  bool deprecated = false;    ///< The schema is marked deprecated (libonnx's schemas say).
+  bool deprecated = false;  ///< The schema is marked deprecated (libonnx's or the project's table).
   bool from_libonnx = false;  ///< libonnx 1.12 knows this version (else only the project's table).
   /// ONNX defines this version by a function body and the evaluator has it
   /// (libonnx's schema, or the project's body beyond libonnx), whether or
