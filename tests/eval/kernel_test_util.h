@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "error_message.h"
+#include "onnxscript/eval/eager.h"
 #include "onnxscript/eval/kernel.h"
 #include "onnxscript/eval/runtime_value.h"
 #include "onnxscript/ir/element_types.h"
@@ -20,6 +21,13 @@ std::vector<T> values(const RuntimeValue& v) {
   const Tensor& t = v.tensor();
   EXPECT_EQ(t.dtype(), ir::data_type_of<T>());
   return std::vector<T>(t.data<T>(), t.data<T>() + t.numel());
+}
+
+/// Runs one operator eagerly (run_op) on a list of inputs.
+inline std::vector<RuntimeValue> run(std::string_view op, std::vector<RuntimeValue> inputs,
+                                     std::vector<ir::Attribute> attrs = {}, size_t outputs = 1,
+                                     int64_t version = 17, std::string_view domain = "") {
+  return run_op(op, inputs, attrs, outputs, version, domain);
 }
 
 /// The message of the KernelError that running `f` throws (a test failure

@@ -21,12 +21,8 @@ using ::testing::HasSubstr;
 using A = ir::Attribute;
 
 using test_util::error_of;
+using test_util::run;
 using test_util::values;
-
-std::vector<RuntimeValue> run(std::string_view op, std::vector<RuntimeValue> inputs,
-                              std::vector<A> attrs, size_t outputs, int64_t version) {
-  return run_op(op, inputs, attrs, outputs, version);
-}
 
 // ------------------------------------------------------------ Attention-25
 

@@ -22,14 +22,9 @@ namespace onnxscript::eval {
 namespace {
 
 using ir::Attribute;
+using test_util::run;
 using ::testing::HasSubstr;
 constexpr char kTraining[] = "ai.onnx.preview.training";
-
-std::vector<RuntimeValue> run(std::string_view op, std::vector<RuntimeValue> inputs,
-                              std::vector<Attribute> attrs = {}, size_t outputs = 1,
-                              int64_t version = 17, std::string_view domain = "") {
-  return run_op(op, inputs, attrs, outputs, version, domain);
-}
 
 Tensor run1(std::string_view op, std::vector<RuntimeValue> inputs,
             std::vector<Attribute> attrs = {}, int64_t version = 17) {

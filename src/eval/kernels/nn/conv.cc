@@ -90,17 +90,8 @@ void conv(KernelContext& ctx) {
     ctx.fail(fmt::format("W {} and X {} must have the same rank", shape_string(w.shape()),
                          shape_string(x.shape())));
   const int64_t n = x.shape()[0], c = x.shape()[1], m = w.shape()[0];
-  const int64_t group = ctx.attr_int("group", 1);
-  if (group <= 0 || c % group != 0 || m % group != 0)
-    ctx.fail(fmt::format("group {} must divide the {} input and {} output channels", group, c, m));
-  if (w.shape()[1] != c / group)
-    ctx.fail(fmt::format("W has {} input channels per group but X has {} / group {}", w.shape()[1],
-                         c, group));
-  std::vector<int64_t> kernel(w.shape().begin() + 2, w.shape().end());
-  if (const ir::Attribute* ks = ctx.attribute("kernel_shape"))
-    if (ks->as_ints() != kernel)
-      ctx.fail(fmt::format("kernel_shape {} does not match W {}", shape_string(ks->as_ints()),
-                           shape_string(w.shape())));
+  const int64_t group = conv_group(ctx, x, w);
+  const std::vector<int64_t> kernel = conv_kernel(ctx, w);
   const Spatial s = spatial_params(ctx, {x.shape().begin() + 2, x.shape().end()}, kernel, false);
   run_convolution(ctx, x, w, n, m, s,
                   [&](const auto* xs, const auto* ws, const auto* bs, auto* ys) {

@@ -29,6 +29,30 @@ struct Spatial {
   int64_t kernel_size() const { return shape_product(kernel, 0, dims); }
 };
 
+/// The `group` attribute of a convolution of X [N, C, ...] by W [M, C/group,
+/// k...], checked against the channels; fails naming what does not divide.
+inline int64_t conv_group(const KernelContext& ctx, const Tensor& x, const Tensor& w) {
+  const int64_t c = x.shape()[1], m = w.shape()[0];
+  const int64_t group = ctx.attr_int("group", 1);
+  if (group <= 0 || c % group != 0 || m % group != 0)
+    ctx.fail(fmt::format("group {} must divide the {} input and {} output channels", group, c, m));
+  if (w.shape()[1] != c / group)
+    ctx.fail(fmt::format("W has {} input channels per group but X has {} / group {}", w.shape()[1],
+                         c, group));
+  return group;
+}
+
+/// A convolution's kernel sizes: W's spatial dimensions, which a given
+/// `kernel_shape` must repeat.
+inline std::vector<int64_t> conv_kernel(const KernelContext& ctx, const Tensor& w) {
+  std::vector<int64_t> kernel(w.shape().begin() + 2, w.shape().end());
+  if (const ir::Attribute* ks = ctx.attribute("kernel_shape"))
+    if (ks->as_ints() != kernel)
+      ctx.fail(fmt::format("kernel_shape {} does not match W {}", shape_string(ks->as_ints()),
+                           shape_string(w.shape())));
+  return kernel;
+}
+
 /// Reads strides, dilations, pads and auto_pad for input spatial sizes `in`
 /// and `kernel`, and computes the output sizes (forward convolution/pooling).
 inline Spatial spatial_params(const KernelContext& ctx, std::vector<int64_t> in,
