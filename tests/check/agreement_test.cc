@@ -10,12 +10,16 @@
 #include <string>
 #include <vector>
 
+#include "check/check_test_util.h"
 #include "onnxscript/check/check.h"
 #include "onnxscript/serde/check.h"
 #include "onnxscript/serde/serde.h"
 
 namespace onnxscript {
 namespace {
+
+using check_test::any_contains;
+using check_test::joined;
 
 namespace fs = std::filesystem;
 
@@ -53,17 +57,6 @@ const KnownInvalid* known_invalid(const fs::path& model) {
                           model.parent_path().filename().string();
   auto it = kKnownInvalid.find(key);
   return it == kKnownInvalid.end() ? nullptr : &it->second;
-}
-
-std::string joined(const std::vector<std::string>& errors) {
-  std::string out;
-  for (const std::string& e : errors) out += "\n  " + e;
-  return out;
-}
-
-bool any_contains(const std::vector<std::string>& errors, const std::string& fragment) {
-  return std::any_of(errors.begin(), errors.end(),
-                     [&](const std::string& e) { return e.find(fragment) != std::string::npos; });
 }
 
 struct Counts {

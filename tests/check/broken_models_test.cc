@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "check/check_test_util.h"
 #include "onnxscript/check/check.h"
 #include "onnxscript/ir/ir.h"
 #include "onnxscript/serde/check.h"
@@ -22,16 +23,8 @@
 namespace onnxscript {
 namespace {
 
-std::string joined(const std::vector<std::string>& errors) {
-  std::string out;
-  for (const std::string& e : errors) out += "\n  " + e;
-  return out;
-}
-
-bool any_contains(const std::vector<std::string>& errors, const std::string& fragment) {
-  return std::any_of(errors.begin(), errors.end(),
-                     [&](const std::string& e) { return e.find(fragment) != std::string::npos; });
-}
+using check_test::any_contains;
+using check_test::joined;
 
 ir::Node* nth_node(ir::Graph& g, size_t n) {
   for (ir::Node* node : g.nodes())

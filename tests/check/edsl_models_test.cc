@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "check/check_test_util.h"
 #include "onnxscript/check/check.h"
 #include "onnxscript/serde/check.h"
 #include "sample_scripts.h"
@@ -11,11 +12,7 @@
 namespace onnxscript {
 namespace {
 
-std::string joined(const std::vector<std::string>& errors) {
-  std::string out;
-  for (const std::string& e : errors) out += "\n  " + e;
-  return out;
-}
+using check_test::joined;
 
 TEST(CheckEdslModels, AnOpset18ModelIsValidatedWithoutLibonnx) {
   const check::CheckResult result = check::check_model(testing::opset18_model().to_model());
