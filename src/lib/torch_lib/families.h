@@ -16,5 +16,10 @@ void register_reductions(Registry& r);
 void register_linear_algebra(Registry& r);
 void register_shapes(Registry& r);
 void register_nn(Registry& r);
+void register_unary(Registry& r);
+void register_binary(Registry& r);
+void register_more_activations(Registry& r);
+void register_more_reductions(Registry& r);
+void register_more_shapes(Registry& r);
 
 }  // namespace onnxscript::torch_lib

@@ -14,6 +14,11 @@ const Registry& torchlib_registry() {
     register_linear_algebra(r);
     register_shapes(r);
     register_nn(r);
+    register_unary(r);
+    register_binary(r);
+    register_more_activations(r);
+    register_more_reductions(r);
+    register_more_shapes(r);
     return r;
   }();
   return registry;
