@@ -52,9 +52,8 @@ TEST(TorchlibBinary, Atan2CoversEveryQuadrant) {
   // torch.atan2(torch.tensor([1., 1, -1, -1, 0, 1, -1, 0]),
   //             torch.tensor([1., -1, -1, 1, 1, 0, 0, -1]))
   expect_close(aten_atan2(f32({1, 1, -1, -1, 0, 1, -1, 0}), f32({1, -1, -1, 1, 1, 0, 0, -1})),
-               {0.7853981852531433f, 2.356194496154785f, -2.356194496154785f,
-                -0.7853981852531433f, 0, 1.5707963705062866f, -1.5707963705062866f,
-                3.1415927410125732f});
+               {0.7853981852531433f, 2.356194496154785f, -2.356194496154785f, -0.7853981852531433f,
+                0, 1.5707963705062866f, -1.5707963705062866f, 3.1415927410125732f});
 }
 
 TEST(TorchlibBinary, LogaddexpDoesNotOverflow) {
@@ -119,9 +118,9 @@ TEST(TorchlibBinary, WhereClampAndMaskedFill) {
   // torch.tensor([1., 2, 3]).masked_fill(torch.tensor([True, False, True]), -1) -> [-1, 2, -1]
   expect_close(aten_masked_fill(f32({1, 2, 3}), b8({true, false, true}), Value(int64_t{-1})),
                {-1, 2, -1});
-  expect_close(aten_masked_fill(f32({1, 2, 3}), b8({true, false, true}),
-                                Value(Tensor::scalar<double>(7))),
-               {7, 2, 7});
+  expect_close(
+      aten_masked_fill(f32({1, 2, 3}), b8({true, false, true}), Value(Tensor::scalar<double>(7))),
+      {7, 2, 7});
 }
 
 TEST(TorchlibBinary, LerpAddcmulAddcdiv) {
@@ -169,8 +168,8 @@ TEST(TorchlibBinary, AliasesAreRegistered) {
   for (const char* name :
        {"aten::divide.Tensor", "aten::true_divide.Scalar", "aten::subtract.Tensor",
         "aten::multiply.Tensor", "aten::greater.Tensor", "aten::less_equal.Tensor",
-        "aten::div.Scalar_mode", "aten::where.self", "aten::clamp_min.Tensor",
-        "aten::pow.Scalar", "aten::bitwise_and.Scalar_Tensor"}) {
+        "aten::div.Scalar_mode", "aten::where.self", "aten::clamp_min.Tensor", "aten::pow.Scalar",
+        "aten::bitwise_and.Scalar_Tensor"}) {
     EXPECT_TRUE(r.is_registered_op(name)) << name;
   }
   // aten::subtract.Tensor with the default alpha: 5 - 2.

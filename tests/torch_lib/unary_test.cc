@@ -53,26 +53,26 @@ TEST(TorchlibUnary, TrigonometricAndHyperbolic) {
                               1.1197694540023804f});
   expect_close(aten_acos(u), {2.690565824508667f, 2.094395160675049f, 1.5707963705062866f,
                               1.0471975803375244f, 0.4510268568992615f});
-  expect_close(aten_atan(u), {-0.7328150868415833f, -0.46364760398864746f, 0,
-                              0.46364760398864746f, 0.7328150868415833f});
+  expect_close(aten_atan(u), {-0.7328150868415833f, -0.46364760398864746f, 0, 0.46364760398864746f,
+                              0.7328150868415833f});
   expect_close(aten_sinh(u), {-1.0265166759490967f, -0.5210952758789062f, 0, 0.5210952758789062f,
                               1.0265166759490967f});
   expect_close(aten_cosh(u), {1.4330863952636719f, 1.1276259422302246f, 1, 1.1276259422302246f,
                               1.4330863952636719f});
-  expect_close(aten_tanh(u), {-0.7162978649139404f, -0.46211716532707214f, 0,
-                              0.46211716532707214f, 0.7162978649139404f});
+  expect_close(aten_tanh(u), {-0.7162978649139404f, -0.46211716532707214f, 0, 0.46211716532707214f,
+                              0.7162978649139404f});
   expect_close(aten_asinh(u), {-0.8088668584823608f, -0.4812118411064148f, 0, 0.4812118411064148f,
                                0.8088668584823608f});
-  expect_close(aten_atanh(u), {-1.4722193479537964f, -0.5493061542510986f, 0,
-                               0.5493061542510986f, 1.4722193479537964f});
+  expect_close(aten_atanh(u), {-1.4722193479537964f, -0.5493061542510986f, 0, 0.5493061542510986f,
+                               1.4722193479537964f});
   expect_close(aten_sigmoid(u), {0.28905048966407776f, 0.3775406777858734f, 0.5f,
                                  0.622459352016449f, 0.7109494805335999f});
   expect_close(aten_erf(u), {-0.7969081997871399f, -0.5204998850822449f, 0, 0.5204998850822449f,
                              0.7969081997871399f});
   expect_close(aten_sinc(u), {0.1092924177646637f, 0.6366197466850281f, 1, 0.6366197466850281f,
                               0.1092924177646637f});
-  expect_close(aten_rad2deg(u), {-51.566200256347656f, -28.647890090942383f, 0,
-                                 28.647890090942383f, 51.566200256347656f});
+  expect_close(aten_rad2deg(u), {-51.566200256347656f, -28.647890090942383f, 0, 28.647890090942383f,
+                                 51.566200256347656f});
   expect_close(aten_deg2rad(u), {-0.015707962214946747f, -0.008726646192371845f, 0,
                                  0.008726646192371845f, 0.015707962214946747f});
   // torch.acosh(torch.tensor([1.0, 2.0, 10.0]))
@@ -118,7 +118,8 @@ TEST(TorchlibUnary, LogitClampsWithEps) {
 
 TEST(TorchlibUnary, BitwiseAndLogicalNot) {
   // torch.bitwise_not(torch.tensor([0, 5, -3])) -> [-1, -6, 2]
-  EXPECT_EQ(elements<int64_t>(aten_bitwise_not(i64({0, 5, -3}))), (std::vector<int64_t>{-1, -6, 2}));
+  EXPECT_EQ(elements<int64_t>(aten_bitwise_not(i64({0, 5, -3}))),
+            (std::vector<int64_t>{-1, -6, 2}));
   EXPECT_EQ(elements<bool>(aten_bitwise_not(b8({true, false}))), (std::vector<bool>{false, true}));
   EXPECT_THROW(aten_bitwise_not(f32({1})), TypeError);
   EXPECT_EQ(elements<bool>(aten_logical_not(f32({0, 2.5f, -1}))),
@@ -146,9 +147,9 @@ TEST(TorchlibUnary, NanAndInfinityTests) {
 
 TEST(TorchlibUnary, RegisteredWithInPlaceForms) {
   const Registry& r = torchlib_registry();
-  for (const char* name : {"aten::sigmoid", "aten::sigmoid_", "aten::tanh_", "aten::abs",
-                           "aten::round.decimals", "aten::isnan", "aten::special_erf",
-                           "aten::logit"}) {
+  for (const char* name :
+       {"aten::sigmoid", "aten::sigmoid_", "aten::tanh_", "aten::abs", "aten::round.decimals",
+        "aten::isnan", "aten::special_erf", "aten::logit"}) {
     EXPECT_TRUE(r.is_registered_op(name)) << name;
   }
   // Called by name: the schema fills no defaults here, the function runs.
