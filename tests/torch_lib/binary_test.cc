@@ -178,5 +178,75 @@ TEST(TorchlibBinary, AliasesAreRegistered) {
   expect_close(y[0], {3});
 }
 
+TEST(TorchlibBinary, XlogyLogaddexp2Heaviside) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  // torch.xlogy(torch.tensor([0.0, 2, 3, 0]), torch.tensor([0.0, 3, nan, nan]))
+  //   -> [0, 2.1972246, nan, nan]
+  expect_close(aten_xlogy(f32({0, 2, 3, 0}), f32({0, 3, nan, nan})), {0, 2.1972246f, nan, nan});
+  // torch.xlogy(2, torch.tensor([1.0, 4.0])) -> [0, 2.7725887]
+  expect_close(aten_xlogy(Value(int64_t{2}), f32({1, 4})), {0, 2.7725887f});
+  // torch.logaddexp2(torch.tensor([0., 1000, -2]), torch.tensor([0., 1000, 3])) -> [1,
+  // 1001, 3.044394]
+  expect_close(aten_logaddexp2(f32({0, 1000, -2}), f32({0, 1000, 3})), {1, 1001, 3.044394f});
+  // torch.heaviside(torch.tensor([-1.5, 0, 2]), torch.tensor([0.5])) -> [0, 0.5, 1]
+  expect_close(aten_heaviside(f32({-1.5f, 0, 2}), f32({0.5f})), {0, 0.5f, 1});
+}
+
+TEST(TorchlibBinary, IscloseAllcloseEqual) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  // torch.isclose(torch.tensor([1., 1, inf, inf, nan, 1]),
+  //               torch.tensor([1 + 1e-6, 1.1, inf, -inf, nan, inf]))
+  //   -> [True, False, True, False, False, False]
+  EXPECT_EQ(
+      elements<bool>(aten_isclose(f32({1, 1, inf, inf, nan, 1}),
+                                  f32({1 + 1e-6f, 1.1f, inf, -inf, nan, inf}), 1e-5, 1e-8, false)),
+      (std::vector<bool>{true, false, true, false, false, false}));
+  EXPECT_EQ(elements<bool>(aten_isclose(f32({nan}), f32({nan}), 1e-5, 1e-8, true)),
+            (std::vector<bool>{true}));
+  // torch.allclose(torch.tensor([1.0, 2.0]), torch.tensor([1.0, 2.0000001])) -> True
+  EXPECT_EQ(elements<bool>(aten_allclose(f32({1, 2}), f32({1, 2.0000001f}), 1e-5, 1e-8, false)),
+            (std::vector<bool>{true}));
+  EXPECT_EQ(elements<bool>(aten_allclose(f32({1, 2}), f32({1, 2.1f}), 1e-5, 1e-8, false)),
+            (std::vector<bool>{false}));
+  // torch.equal([1, 2], [1, 2]) -> True; torch.equal([[1, 2]], [[1, 3]]) -> False
+  EXPECT_EQ(elements<bool>(aten_equal(i64({1, 2}), i64({1, 2}))), (std::vector<bool>{true}));
+  EXPECT_EQ(elements<bool>(aten_equal(i64({1, 2}, {1, 2}), i64({1, 3}, {1, 2}))),
+            (std::vector<bool>{false}));
+  EXPECT_EQ(elements<bool>(aten_equal(i64({1, 2}), i64({1, 2}, {1, 2}))),
+            (std::vector<bool>{false}));
+}
+
+TEST(TorchlibBinary, AddmvAddrAddbmm) {
+  const Tensor m = f32({1, 2, 3, 4}, {2, 2});
+  // torch.addmv(torch.tensor([1., 1]), M, torch.tensor([1., -1]), beta=2, alpha=3) -> [-1, -1]
+  expect_close(aten_addmv(f32({1, 1}), m, f32({1, -1}), Value(int64_t{2}), Value(int64_t{3})),
+               {-1, -1});
+  // torch.addr(torch.zeros(2, 2), torch.tensor([1., 2]), torch.tensor([3., 4]), alpha=2)
+  //   -> [[6, 8], [12, 16]]
+  expect_close(aten_addr(f32({0, 0, 0, 0}, {2, 2}), f32({1, 2}), f32({3, 4}), Value(int64_t{1}),
+                         Value(int64_t{2})),
+               {6, 8, 12, 16});
+  // torch.addbmm(torch.ones(2, 2), torch.stack([M, M]), torch.stack([M, M]))
+  //   -> [[15, 21], [31, 45]]
+  const Tensor mm = f32({1, 2, 3, 4, 1, 2, 3, 4}, {2, 2, 2});
+  expect_close(aten_addbmm(f32({1, 1, 1, 1}, {2, 2}), mm, mm, Value(int64_t{1}), Value(int64_t{1})),
+               {15, 21, 31, 45});
+}
+
+TEST(TorchlibBinary, ShiftsOfSignedIntegers) {
+  // torch.bitwise_left_shift(torch.tensor([1, -3, 5]), 2) -> [4, -12, 20]
+  EXPECT_EQ(elements<int64_t>(aten_bitwise_left_shift(i64({1, -3, 5}), Value(int64_t{2}))),
+            (std::vector<int64_t>{4, -12, 20}));
+  // torch.bitwise_right_shift(torch.tensor([8, -7, 5]), torch.tensor([1, 1, 0])) -> [4, -4, 5]
+  EXPECT_EQ(elements<int64_t>(aten_bitwise_right_shift(i64({8, -7, 5}), i64({1, 1, 0}))),
+            (std::vector<int64_t>{4, -4, 5}));
+  // torch.bitwise_right_shift(16, torch.tensor([1, 3])) -> [8, 2]
+  EXPECT_EQ(elements<int64_t>(aten_bitwise_right_shift(Value(int64_t{16}), i64({1, 3}))),
+            (std::vector<int64_t>{8, 2}));
+  EXPECT_THROW(aten_bitwise_left_shift(f32({1}), Value(int64_t{1})), TypeError);
+  EXPECT_THROW(aten_bitwise_left_shift(i64({1}), Value(int64_t{64})), TypeError);
+}
+
 }  // namespace
 }  // namespace onnxscript::torch_lib

@@ -141,5 +141,22 @@ TEST(TorchlibReductionsMore, RegisteredWithDefaults) {
   }
 }
 
+TEST(TorchlibReductionsMore, LogcumsumexpAndVectorNorm) {
+  // torch.logcumsumexp(torch.tensor([0.0, 1000, 1]), 0) -> [0, 1000, 1000]
+  expect_close(aten_logcumsumexp(f32({0, 1000, 1}), 0), {0, 1000, 1000});
+  // torch.logcumsumexp(torch.tensor([[0., 1], [2, 3]]), 0) -> [[0, 1], [2.126928, 3.126928]]
+  expect_close(aten_logcumsumexp(f32({0, 1, 2, 3}, {2, 2}), 0),
+               {0, 1, 2.1269280910491943f, 3.1269280910491943f});
+  // torch.logcumsumexp(torch.tensor([-inf, 0.0]), 0) -> [-inf, 0]
+  const float inf = std::numeric_limits<float>::infinity();
+  expect_close(aten_logcumsumexp(f32({-inf, 0}), 0), {-inf, 0});
+  // torch.linalg.vector_norm(torch.tensor([[3.0, -4], [0, 1]]), ord=1, dim=[1]) -> [7, 1]
+  const Tensor n = f32({3, -4, 0, 1}, {2, 2});
+  expect_close(aten_linalg_vector_norm(n, Value(int64_t{1}), Ints{1}, false, std::nullopt), {7, 1});
+  // The default: the 2-norm of everything, sqrt(26).
+  expect_close(aten_linalg_vector_norm(n, Value(int64_t{2}), std::nullopt, false, std::nullopt),
+               {5.099019527435303f});
+}
+
 }  // namespace
 }  // namespace onnxscript::torch_lib

@@ -246,5 +246,78 @@ TEST(TorchlibShapesMore, RegisteredWithDefaults) {
   }
 }
 
+TEST(TorchlibShapesMore, MatrixTransposeFillCopyEinsumCross) {
+  // torch.arange(6).reshape(1, 2, 3).mT -> [1, 3, 2]: [0, 3, 1, 4, 2, 5]
+  const Value mt = aten_mT(i64({0, 1, 2, 3, 4, 5}, {1, 2, 3}));
+  EXPECT_EQ(elements<int64_t>(mt), (Ints{0, 3, 1, 4, 2, 5}));
+  EXPECT_EQ(dims(mt), (Ints{1, 3, 2}));
+  EXPECT_THROW(aten_mT(i64({1})), TypeError);
+  EXPECT_EQ(elements<int64_t>(aten_fill(sample(), Value(int64_t{9}))), (Ints{9, 9, 9, 9, 9, 9}));
+  EXPECT_EQ(elements<int64_t>(aten_fill(sample(), Value(f32({2.7f})))), (Ints{2, 2, 2, 2, 2, 2}));
+  EXPECT_EQ(elements<int64_t>(aten_copy(sample(), f32({1, 2, 3}), false)),
+            (Ints{1, 2, 3, 1, 2, 3}));
+  // torch.einsum('ij,jk->ik', M, M) with M = [[1, 2], [3, 4]] -> [[7, 10], [15, 22]]
+  const Tensor m = f32({1, 2, 3, 4}, {2, 2});
+  expect_close(aten_einsum("ij,jk->ik", {Value(m), Value(m)}, std::nullopt), {7, 10, 15, 22});
+  // torch.linalg.cross(torch.tensor([1., 0, 0]), torch.tensor([0., 1, 0])) -> [0, 0, 1]
+  expect_close(aten_linalg_cross(f32({1, 0, 0}), f32({0, 1, 0}), -1), {0, 0, 1});
+  // torch.cross(torch.tensor([[1., 2, 3]]), torch.tensor([[4., 5, 6]])) -> [[-3, 6, -3]]
+  expect_close(aten_cross(f32({1, 2, 3}, {1, 3}), f32({4, 5, 6}, {1, 3}), std::nullopt),
+               {-3, 6, -3});
+  EXPECT_THROW(aten_cross(f32({1, 2}), f32({1, 2}), std::nullopt), TypeError);
+}
+
+TEST(TorchlibShapesMore, RepeatInterleaveUnfoldPixelUnshuffleDiagonal) {
+  // torch.repeat_interleave(x, 2, dim=1) -> [[0, 0, 1, 1, 2, 2], [3, 3, 4, 4, 5, 5]]
+  const Value ri = aten_repeat_interleave(sample(), 2, 1, std::nullopt);
+  EXPECT_EQ(elements<int64_t>(ri), (Ints{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5}));
+  EXPECT_EQ(dims(ri), (Ints{2, 6}));
+  // torch.repeat_interleave(torch.tensor([[1, 2], [3, 4]]), 2) -> [1, 1, 2, 2, 3, 3, 4, 4]
+  EXPECT_EQ(elements<int64_t>(
+                aten_repeat_interleave(i64({1, 2, 3, 4}, {2, 2}), 2, std::nullopt, std::nullopt)),
+            (Ints{1, 1, 2, 2, 3, 3, 4, 4}));
+  // torch.arange(7).unfold(0, 3, 2) -> [[0, 1, 2], [2, 3, 4], [4, 5, 6]]
+  const Value u = aten_unfold(i64({0, 1, 2, 3, 4, 5, 6}), 0, 3, 2);
+  EXPECT_EQ(elements<int64_t>(u), (Ints{0, 1, 2, 2, 3, 4, 4, 5, 6}));
+  EXPECT_EQ(dims(u), (Ints{3, 3}));
+  // x.unfold(1, 2, 1) -> [2, 2, 2]: [0, 1, 1, 2, 3, 4, 4, 5]
+  const Value u2 = aten_unfold(sample(), 1, 2, 1);
+  EXPECT_EQ(elements<int64_t>(u2), (Ints{0, 1, 1, 2, 3, 4, 4, 5}));
+  EXPECT_EQ(dims(u2), (Ints{2, 2, 2}));
+  // F.pixel_unshuffle(torch.arange(16.).reshape(1, 1, 4, 4), 2) -> [1, 4, 2, 2]
+  std::vector<float> ramp;
+  for (int i = 0; i < 16; ++i) ramp.push_back(static_cast<float>(i));
+  const Value pu = aten_pixel_unshuffle(Tensor::from_span<float>(ramp, {1, 1, 4, 4}), 2);
+  expect_close(pu, {0, 2, 8, 10, 1, 3, 9, 11, 4, 6, 12, 14, 5, 7, 13, 15});
+  EXPECT_EQ(dims(pu), (Ints{1, 4, 2, 2}));
+  // m3 = torch.arange(12).reshape(3, 4): diagonal -> [0, 5, 10], offset 1 -> [1, 6, 11],
+  // offset -1 -> [4, 9]
+  const Tensor m3 = i64({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, {3, 4});
+  EXPECT_EQ(elements<int64_t>(aten_diagonal(m3, 0, 0, 1)), (Ints{0, 5, 10}));
+  EXPECT_EQ(elements<int64_t>(aten_diagonal(m3, 1, 0, 1)), (Ints{1, 6, 11}));
+  EXPECT_EQ(elements<int64_t>(aten_diagonal(m3, -1, 0, 1)), (Ints{4, 9}));
+  // torch.diagonal(torch.arange(8).reshape(2, 2, 2), 0, 1, 2) -> [[0, 3], [4, 7]]
+  const Value d3 = aten_diagonal(i64({0, 1, 2, 3, 4, 5, 6, 7}, {2, 2, 2}), 0, 1, 2);
+  EXPECT_EQ(elements<int64_t>(d3), (Ints{0, 3, 4, 7}));
+  EXPECT_EQ(dims(d3), (Ints{2, 2}));
+}
+
+TEST(TorchlibShapesMore, LinspaceAndTensor) {
+  const auto none = std::nullopt;
+  // torch.linspace(0, 1, 5) -> [0, 0.25, 0.5, 0.75, 1]
+  expect_close(aten_linspace(Value(int64_t{0}), Value(int64_t{1}), 5, none, none, none, none),
+               {0, 0.25f, 0.5f, 0.75f, 1});
+  // torch.linspace(0, 10, 4, dtype=torch.int64) -> [0, 3, 6, 10]
+  EXPECT_EQ(elements<int64_t>(
+                aten_linspace(Value(int64_t{0}), Value(int64_t{10}), 4, 4, none, none, none)),
+            (Ints{0, 3, 6, 10}));
+  // torch.linspace(2, 3, 1) -> [2]
+  expect_close(aten_linspace(Value(int64_t{2}), Value(int64_t{3}), 1, none, none, none, none), {2});
+  // torch.tensor(1.5) -> float32; torch.tensor(3) -> int64; torch.tensor(True) -> bool
+  expect_close(aten_tensor(Value(1.5), none, none, false), {1.5f});
+  EXPECT_EQ(elements<int64_t>(aten_tensor(Value(int64_t{3}), none, none, false)), (Ints{3}));
+  EXPECT_EQ(elements<bool>(aten_tensor(Value(true), none, none, false)), (std::vector<bool>{true}));
+}
+
 }  // namespace
 }  // namespace onnxscript::torch_lib

@@ -157,5 +157,19 @@ TEST(TorchlibUnary, RegisteredWithInPlaceForms) {
   expect_close(y[0], {0});
 }
 
+TEST(TorchlibUnary, AngleConjAndScalars) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  // torch.angle(torch.tensor([-2.0, 0, 3, nan])) -> [pi, 0, 0, nan]
+  expect_close(aten_angle(f32({-2, 0, 3, nan})), {3.1415927f, 0, 0, nan});
+  expect_close(aten_conj(f32({1, -2})), {1, -2});
+  EXPECT_THROW(aten_conj(Tensor(DataType::kComplex64, {1})), TypeError);
+  // torch.tensor([0.0]).is_nonzero() -> False; torch.tensor([[3]]).is_nonzero() -> True
+  EXPECT_EQ(elements<bool>(aten_is_nonzero(f32({0}))), (std::vector<bool>{false}));
+  const Value nz = aten_is_nonzero(i64({3}, {1, 1}));
+  EXPECT_EQ(elements<bool>(nz), (std::vector<bool>{true}));
+  EXPECT_TRUE(dims(nz).empty());
+  EXPECT_TRUE(dims(aten_local_scalar_dense(f32({2.5f}, {1}))).empty());
+}
+
 }  // namespace
 }  // namespace onnxscript::torch_lib

@@ -241,11 +241,18 @@ Value aten_deg2rad(Value self);
 Value aten_sinc(Value self);
 /// aten::logit: log(x / (1 - x)), x clamped to [eps, 1 - eps] when eps is given.
 Value aten_logit(Value self, std::optional<double> eps);
+/// aten::angle: pi for negative values, 0 otherwise (real tensors).
+Value aten_angle(Value self);
+/// aten::conj and _conj: the identity on real tensors; complex is an error.
+Value aten_conj(Value self);
+/// aten::is_nonzero: a one-element tensor as a 0-D bool.
+Value aten_is_nonzero(Value self);
+/// aten::_local_scalar_dense: a one-element tensor as 0-D.
+Value aten_local_scalar_dense(Value self);
 
 // ---------------------------------------------------------------- binary elementwise and small
 // products (operands promoted as PyTorch does)
 
-/// aten::pow.Tensor_Tensor / Tensor_Scalar / Scalar (and pow_): self ** exponent, promoted as
 /// PyTorch does.
 Value aten_pow(Value self, Value exponent);
 /// aten::remainder: the remainder with the divisor's sign (Python's %).
@@ -312,6 +319,28 @@ Value aten_dot(Value self, Value tensor);
 Value aten_mv(Value self, Value vec);
 /// aten::outer: the outer product of two vectors.
 Value aten_outer(Value self, Value vec2);
+/// aten::xlogy (Tensor, Scalar_Other, Scalar_Self): x * log(y), 0 where x is 0.
+Value aten_xlogy(Value self, Value other);
+/// aten::logaddexp2: log2(2^self + 2^other), without overflow.
+Value aten_logaddexp2(Value self, Value other);
+/// aten::heaviside: values where self is 0, else 1 for positive and 0 for negative.
+Value aten_heaviside(Value self, Value values);
+/// aten::isclose: |self - other| <= atol + rtol * |other|, or equal.
+Value aten_isclose(Value self, Value other, double rtol, double atol, bool equal_nan);
+/// aten::allclose: isclose everywhere, as a 0-D bool.
+Value aten_allclose(Value self, Value other, double rtol, double atol, bool equal_nan);
+/// aten::equal: same shape and elements, as a 0-D bool.
+Value aten_equal(Value self, Value other);
+/// aten::addmv: beta * self + alpha * mat @ vec.
+Value aten_addmv(Value self, Value mat, Value vec, Value beta, Value alpha);
+/// aten::addr: beta * self + alpha * outer(vec1, vec2).
+Value aten_addr(Value self, Value vec1, Value vec2, Value beta, Value alpha);
+/// aten::addbmm: beta * self + alpha * the sum over the batch of batch1 @ batch2.
+Value aten_addbmm(Value self, Value batch1, Value batch2, Value beta, Value alpha);
+/// aten::bitwise_left_shift and __lshift__: self * 2^other (integers).
+Value aten_bitwise_left_shift(Value self, Value other);
+/// aten::bitwise_right_shift and __rshift__: an arithmetic shift (integers).
+Value aten_bitwise_right_shift(Value self, Value other);
 
 // ---------------------------------------------------------------- more activations
 
@@ -403,7 +432,6 @@ Value aten_any(Value self);
 Value aten_any_dim(Value self, int64_t dim, bool keepdim);
 /// aten::cumsum (integers and bools as int64 unless dtype says).
 Value aten_cumsum(Value self, int64_t dim, std::optional<int64_t> dtype);
-/// aten::norm.ScalarOpt_dim: the p-norm along dim (p known while exporting: 2 by default, 1, 0,
 /// +-inf or any other).
 Value aten_norm_dim(Value self, std::optional<Value> p, std::vector<int64_t> dim, bool keepdim);
 /// aten::norm.Scalar: the p-norm of every element.
@@ -413,6 +441,11 @@ Value aten_norm_dtype(Value self, std::optional<Value> p, int64_t dtype);
 /// aten::norm.ScalarOpt_dim_dtype.
 Value aten_norm_dim_dtype(Value self, std::optional<Value> p, std::vector<int64_t> dim,
                           bool keepdim, int64_t dtype);
+/// aten::logcumsumexp: log(cumsum(exp(x))) along dim, without overflow.
+Value aten_logcumsumexp(Value self, int64_t dim);
+/// aten::linalg_vector_norm: the ord-norm over dim (everything when none).
+Value aten_linalg_vector_norm(Value self, Value ord, std::optional<std::vector<int64_t>> dim,
+                              bool keepdim, std::optional<int64_t> dtype);
 
 // ---------------------------------------------------------------- more shapes, indexing, creation
 // and casts
@@ -425,7 +458,6 @@ Value aten_squeeze_dim(Value self, int64_t dim);
 Value aten_unsqueeze(Value self, int64_t dim);
 /// aten::stack: the tensors joined along a new dimension.
 Value aten_stack(std::vector<Value> tensors, int64_t dim);
-/// aten::split.Tensor (and unsafe_split): pieces of split_size (the last smaller); needs the size
 /// along dim.
 std::vector<Value> aten_split(Value self, int64_t split_size, int64_t dim);
 /// aten::split_with_sizes (and split, split.sizes).
@@ -524,7 +556,6 @@ Value aten_new_full(Value self, Value size, Value fill_value, std::optional<int6
 /// aten::scalar_tensor: a 0-D tensor, float32 unless dtype says.
 Value aten_scalar_tensor(Value s, std::optional<int64_t> dtype, std::optional<int64_t> layout,
                          std::optional<std::string> device, std::optional<bool> pin_memory);
-/// aten::arange.start_step: int64 for integer bounds, float32 when one is a float, unless dtype
 /// says.
 Value aten_arange_start_step(Value start, Value end, Value step, std::optional<int64_t> dtype,
                              std::optional<int64_t> layout, std::optional<std::string> device,
@@ -556,5 +587,110 @@ Value aten_clone(Value self, std::optional<std::string> memory_format);
 Value aten_identity(Value self);
 /// aten::unflatten.int: dim split into sizes.
 Value aten_unflatten(Value self, int64_t dim, std::vector<int64_t> sizes);
+/// aten::mT and mH: the last two dimensions swapped (real tensors).
+Value aten_mT(Value self);
+/// aten::fill (Scalar, Tensor) and fill_: self's shape and type, filled with value.
+Value aten_fill(Value self, Value value);
+/// aten::copy: src broadcast to self's shape, in self's type.
+Value aten_copy(Value self, Value src, bool non_blocking);
+/// aten::einsum.
+Value aten_einsum(std::string equation, std::vector<Value> tensors,
+                  std::optional<std::vector<int64_t>> path);
+/// aten::linalg_cross: the cross product along dim (of size 3).
+Value aten_linalg_cross(Value self, Value other, int64_t dim);
+/// aten::cross: along dim, or the first dimension known to be of size 3.
+Value aten_cross(Value self, Value other, std::optional<int64_t> dim);
+/// aten::repeat_interleave.self_int: each element repeated in place along dim (the flattened tensor
+/// when none).
+Value aten_repeat_interleave(Value self, int64_t repeats, std::optional<int64_t> dim,
+                             std::optional<int64_t> output_size);
+/// aten::unfold: windows of size every step along dimension, as a new last dimension; needs the
+/// size along it.
+Value aten_unfold(Value self, int64_t dimension, int64_t size, int64_t step);
+/// aten::pixel_unshuffle: the inverse of pixel_shuffle for a rank-4 tensor.
+Value aten_pixel_unshuffle(Value self, int64_t downscale_factor);
+/// aten::diagonal: the diagonal of dim1 and dim2 as a new last dimension; needs their sizes.
+Value aten_diagonal(Value self, int64_t offset, int64_t dim1, int64_t dim2);
+/// aten::linspace: steps values from start to end, float32 unless dtype says.
+Value aten_linspace(Value start, Value end, int64_t steps, std::optional<int64_t> dtype,
+                    std::optional<int64_t> layout, std::optional<std::string> device,
+                    std::optional<bool> pin_memory);
+/// aten::tensor.float / .int / .bool: a 0-D tensor of a Python number.
+Value aten_tensor(Value t, std::optional<int64_t> dtype, std::optional<std::string> device,
+                  bool requires_grad);
+
+// ---------------------------------------------------------------- more neural-network layers
+
+/// aten::conv1d.
+Value aten_conv1d(Value input, Value weight, std::optional<Value> bias, std::vector<int64_t> stride,
+                  std::vector<int64_t> padding, std::vector<int64_t> dilation, int64_t groups);
+/// aten::conv3d.
+Value aten_conv3d(Value input, Value weight, std::optional<Value> bias, std::vector<int64_t> stride,
+                  std::vector<int64_t> padding, std::vector<int64_t> dilation, int64_t groups);
+/// aten::conv1d.padding: "valid" or "same".
+Value aten_conv1d_padding(Value input, Value weight, std::optional<Value> bias,
+                          std::vector<int64_t> stride, std::string padding,
+                          std::vector<int64_t> dilation, int64_t groups);
+/// aten::conv3d.padding: "valid" or "same".
+Value aten_conv3d_padding(Value input, Value weight, std::optional<Value> bias,
+                          std::vector<int64_t> stride, std::string padding,
+                          std::vector<int64_t> dilation, int64_t groups);
+/// aten::max_pool1d.
+Value aten_max_pool1d(Value self, std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
+                      std::vector<int64_t> padding, std::vector<int64_t> dilation, bool ceil_mode);
+/// aten::max_pool3d.
+Value aten_max_pool3d(Value self, std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
+                      std::vector<int64_t> padding, std::vector<int64_t> dilation, bool ceil_mode);
+/// aten::avg_pool1d.
+Value aten_avg_pool1d(Value self, std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
+                      std::vector<int64_t> padding, bool ceil_mode, bool count_include_pad);
+/// aten::avg_pool3d (no divisor_override).
+Value aten_avg_pool3d(Value self, std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
+                      std::vector<int64_t> padding, bool ceil_mode, bool count_include_pad,
+                      std::optional<int64_t> divisor_override);
+/// aten::pad: modes constant, reflect, replicate (circular needs opset 19).
+Value aten_pad(Value self, std::vector<int64_t> pad, std::string mode, std::optional<double> value);
+/// aten::reflection_pad1d / 2d / 3d.
+Value aten_reflection_pad(Value self, std::vector<int64_t> padding);
+/// aten::replication_pad1d / 2d / 3d.
+Value aten_replication_pad(Value self, std::vector<int64_t> padding);
+/// aten::dropout: the identity unless train (then ONNX's random Dropout).
+Value aten_dropout(Value input, double p, bool train);
+/// aten::native_dropout: eval mode only (the input and an all-true mask).
+std::vector<Value> aten_native_dropout(Value input, double p, std::optional<bool> train);
+/// aten::group_norm: normalized over each group of channels, then weight and bias per channel.
+Value aten_group_norm(Value input, int64_t num_groups, std::optional<Value> weight,
+                      std::optional<Value> bias, double eps, bool cudnn_enabled);
+/// aten::instance_norm: InstanceNormalization, or BatchNormalization with running statistics when
+/// use_input_stats is false.
+Value aten_instance_norm(Value input, std::optional<Value> weight, std::optional<Value> bias,
+                         std::optional<Value> running_mean, std::optional<Value> running_var,
+                         bool use_input_stats, double momentum, double eps, bool cudnn_enabled);
+
+// ---------------------------------------------------------------- scatters and advanced indexing
+
+/// aten::scatter.src: ScatterElements.
+Value aten_scatter_src(Value self, int64_t dim, Value index, Value src);
+/// aten::scatter.value.
+Value aten_scatter_value(Value self, int64_t dim, Value index, Value value);
+/// aten::scatter.reduce.
+Value aten_scatter_reduce_src(Value self, int64_t dim, Value index, Value src, std::string reduce);
+/// aten::scatter.value_reduce.
+Value aten_scatter_value_reduce(Value self, int64_t dim, Value index, Value value,
+                                std::string reduce);
+/// aten::scatter_add.
+Value aten_scatter_add(Value self, int64_t dim, Value index, Value src);
+/// aten::scatter_reduce.two: sum, prod, amax, amin with include_self.
+Value aten_scatter_reduce_two(Value self, int64_t dim, Value index, Value src, std::string reduce,
+                              bool include_self);
+/// aten::select_scatter: src placed at index along dim.
+Value aten_select_scatter(Value self, Value src, int64_t dim, int64_t index);
+/// aten::slice_scatter: src placed at the slice along dim.
+Value aten_slice_scatter(Value self, Value src, int64_t dim, std::optional<Value> start,
+                         std::optional<Value> end, Value step);
+/// aten::index.Tensor: one index tensor (or bool mask), or several adjacent from dimension 0.
+Value aten_index(Value self, std::vector<Value> indices);
+/// aten::index_put: the same indices as index.Tensor; accumulate adds.
+Value aten_index_put(Value self, std::vector<Value> indices, Value values, bool accumulate);
 
 }  // namespace onnxscript::torch_lib

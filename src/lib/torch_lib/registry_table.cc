@@ -19,6 +19,8 @@ const Registry& torchlib_registry() {
     register_more_activations(r);
     register_more_reductions(r);
     register_more_shapes(r);
+    register_more_nn(r);
+    register_indexing(r);
     return r;
   }();
   return registry;

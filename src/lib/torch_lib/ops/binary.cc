@@ -6,6 +6,8 @@
 // Operands are promoted to PyTorch's common type first (promotion.h): ONNX
 // wants one element type where PyTorch computes one.
 
+#include <fmt/format.h>
+
 #include <numbers>
 
 #include "lib/torch_lib/bind.h"
@@ -230,6 +232,128 @@ Value aten_outer(Value self, Value vec2) {
   return op::Mul(op::Unsqueeze(self, int64s({1})), vec2);
 }
 
+Value aten_xlogy(Value self, Value other) {
+  auto [x, y] = promote(floating_or_float32(self), floating_or_float32(other));
+  if (x.is_literal()) x = op::CastLike(scalar_of(DataType::kDouble, x.literal_as_double()), y);
+  if (y.is_literal()) y = op::CastLike(scalar_of(DataType::kDouble, y.literal_as_double()), x);
+  // x * log(y), 0 where x is 0, NaN where y is NaN.
+  const Value zero = op::CastLike(Value(Tensor::scalar<double>(0)), x);
+  const Value product = op::Mul(x, op::Log(y));
+  return op::Where(op::IsNaN(y), y, op::Where(op::Equal(x, 0.0), zero, product));
+}
+
+Value aten_logaddexp2(Value self, Value other) {
+  auto [a, b] = promote(floating_or_float32(self), floating_or_float32(other));
+  // max(a, b) + log2(1 + 2^-|a - b|).
+  const Value m = op::Max(std::vector<Value>{a, b});
+  const Value rest = op::Add(op::Pow(2.0, op::Neg(op::Abs(op::Sub(a, b)))), 1.0);
+  return op::Add(m, op::Div(op::Log(rest), std::numbers::ln2));
+}
+
+Value aten_heaviside(Value self, Value values) {
+  auto [x, v] = promote(std::move(self), std::move(values));
+  // values where x is 0, otherwise 1 for positive and 0 for negative x.
+  const Value step = op::CastLike(op::Greater(x, 0), x);
+  return op::Where(op::Equal(x, 0), v, step);
+}
+
+Value aten_isclose(Value self, Value other, double rtol, double atol, bool equal_nan) {
+  auto [a, b] = promote(std::move(self), std::move(other));
+  if (has_integral_dtype(a)) {
+    a = op::Cast(a, {.to = DataType::kDouble});
+    b = op::Cast(b, {.to = DataType::kDouble});
+  }
+  // |a - b| <= atol + rtol * |b| for finite differences; equal values
+  // (infinities included) are close; NaNs only with equal_nan.
+  const Value diff = op::Abs(op::Sub(a, b));
+  const Value tolerance = op::Add(op::Mul(op::Abs(b), rtol), atol);
+  Value close =
+      op::Or(op::Equal(a, b), op::And(op::Not(op::IsInf(diff)), op::LessOrEqual(diff, tolerance)));
+  if (equal_nan) close = op::Or(close, op::And(op::IsNaN(a), op::IsNaN(b)));
+  return close;
+}
+
+Value aten_allclose(Value self, Value other, double rtol, double atol, bool equal_nan) {
+  const Value close = aten_isclose(std::move(self), std::move(other), rtol, atol, equal_nan);
+  // All close: no element is not.
+  return op::Equal(
+      op::ReduceSum(op::Cast(op::Not(close), {.to = DataType::kInt64}), {.keepdims = 0}), 0);
+}
+
+Value aten_equal(Value self, Value other) {
+  // Same shape and the same elements, as a 0-D bool.
+  if (self.rank() && other.rank() && *self.rank() != *other.rank())
+    return Value(Tensor::scalar<bool>(false));
+  auto [a, b] = promote(std::move(self), std::move(other));
+  const Value same_shape = op::Equal(
+      op::ReduceSum(
+          op::Cast(op::Not(op::Equal(op::Shape(a), op::Shape(b))), {.to = DataType::kInt64}),
+          {.keepdims = 0}),
+      0);
+  const Value differing =
+      op::ReduceSum(op::Cast(op::Not(op::Equal(a, b)), {.to = DataType::kInt64}), {.keepdims = 0});
+  return op::And(same_shape, op::Equal(differing, 0));
+}
+
+Value aten_addmv(Value self, Value mat, Value vec, Value beta, Value alpha) {
+  const Value product = times(aten_mv(mat, vec), alpha);
+  if (is_known_scalar(beta, 0.0)) return product;
+  return op::Add(times(self, beta), product);
+}
+
+Value aten_addr(Value self, Value vec1, Value vec2, Value beta, Value alpha) {
+  const Value product = times(aten_outer(vec1, vec2), alpha);
+  if (is_known_scalar(beta, 0.0)) return product;
+  return op::Add(times(self, beta), product);
+}
+
+Value aten_addbmm(Value self, Value batch1, Value batch2, Value beta, Value alpha) {
+  // The batch of products, summed over the batch.
+  const Value product =
+      times(op::ReduceSum(op::MatMul(batch1, batch2), int64s({0}), {.keepdims = 0}), alpha);
+  if (is_known_scalar(beta, 0.0)) return product;
+  return op::Add(times(self, beta), product);
+}
+
+namespace {
+
+// 2 to the power `shift`, of `like`'s element type: shifts of signed
+// integers as multiplications and floor divisions (ONNX's BitShift takes
+// unsigned types only).
+Value two_to_the(const Value& shift, const Value& like, std::string_view aten_op) {
+  for (const Value* v : {&shift, &like}) {
+    if ((v->dtype() && is_floating(*v->dtype())) || v->kind() == Value::Kind::kFloatLiteral)
+      throw TypeError(std::string(aten_op) + ": not defined for floating point operands");
+  }
+  if (shift.is_literal()) {
+    const int64_t s = shift.literal_as_int();
+    if (s < 0 || s > 62) {
+      throw TypeError(fmt::format("{}: shift must be in [0, 62], got {}", aten_op, s));
+    }
+    return op::CastLike(Value(Tensor::scalar<int64_t>(int64_t{1} << s)), like);
+  }
+  return op::Pow(op::CastLike(Value(Tensor::scalar<int64_t>(2)), like), op::CastLike(shift, like));
+}
+
+// A literal `self` of a Scalar_Tensor overload as a tensor of other's type.
+Value shift_operand(const Value& self, const Value& other) {
+  if (!self.is_literal()) return self;
+  return op::CastLike(Value(Tensor::scalar<int64_t>(self.literal_as_int())), other);
+}
+
+}  // namespace
+
+Value aten_bitwise_left_shift(Value self, Value other) {
+  const Value x = shift_operand(self, other);
+  return op::Mul(x, two_to_the(other, x, "aten::bitwise_left_shift"));
+}
+
+Value aten_bitwise_right_shift(Value self, Value other) {
+  // An arithmetic shift: division rounded toward negative infinity.
+  const Value x = shift_operand(self, other);
+  return aten_floor_divide(x, two_to_the(other, x, "aten::bitwise_right_shift"));
+}
+
 void register_binary(Registry& r) {
   using detail::overload;
   r.add(overload<aten_pow>("aten::pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor"));
@@ -340,6 +464,48 @@ void register_binary(Registry& r) {
   r.add(overload<aten_dot>("aten::dot(Tensor self, Tensor tensor) -> Tensor"));
   r.add(overload<aten_mv>("aten::mv(Tensor self, Tensor vec) -> Tensor"));
   r.add(overload<aten_outer>("aten::outer(Tensor self, Tensor vec2) -> Tensor"));
+
+  r.add(overload<aten_xlogy>("aten::xlogy.Tensor(Tensor self, Tensor other) -> Tensor"));
+  r.add(overload<aten_xlogy>("aten::xlogy.Scalar_Other(Tensor self, Scalar other) -> Tensor"));
+  r.add(overload<aten_xlogy>("aten::xlogy.Scalar_Self(Scalar self, Tensor other) -> Tensor"));
+  r.add(overload<aten_logaddexp2>("aten::logaddexp2(Tensor self, Tensor other) -> Tensor"));
+  r.add(overload<aten_heaviside>("aten::heaviside(Tensor self, Tensor values) -> Tensor"));
+  r.add(overload<aten_isclose>(
+      "aten::isclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float "
+      "atol=1e-08, bool equal_nan=False) -> Tensor"));
+  r.add(overload<aten_allclose>(
+      "aten::allclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float "
+      "atol=1e-08, bool equal_nan=False) -> bool"));
+  r.add(overload<aten_equal>("aten::equal(Tensor self, Tensor other) -> bool"));
+  r.add(overload<aten_addmv>(
+      "aten::addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> "
+      "Tensor"));
+  r.add(overload<aten_addr>(
+      "aten::addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> "
+      "Tensor"));
+  r.add(overload<aten_addbmm>(
+      "aten::addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar "
+      "alpha=1) -> Tensor"));
+  r.add(overload<aten_bitwise_left_shift>(
+      "aten::bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor"));
+  r.add(overload<aten_bitwise_left_shift>(
+      "aten::bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor"));
+  r.add(overload<aten_bitwise_left_shift>(
+      "aten::bitwise_left_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor"));
+  r.add(overload<aten_bitwise_left_shift>(
+      "aten::__lshift__.Tensor(Tensor self, Tensor other) -> Tensor"));
+  r.add(overload<aten_bitwise_left_shift>(
+      "aten::__lshift__.Scalar(Tensor self, Scalar other) -> Tensor"));
+  r.add(overload<aten_bitwise_right_shift>(
+      "aten::bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor"));
+  r.add(overload<aten_bitwise_right_shift>(
+      "aten::bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor"));
+  r.add(overload<aten_bitwise_right_shift>(
+      "aten::bitwise_right_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor"));
+  r.add(overload<aten_bitwise_right_shift>(
+      "aten::__rshift__.Tensor(Tensor self, Tensor other) -> Tensor"));
+  r.add(overload<aten_bitwise_right_shift>(
+      "aten::__rshift__.Scalar(Tensor self, Scalar other) -> Tensor"));
 
   // PyTorch's aliases of the arithmetic family's operators.
   r.add(overload<aten_div>("aten::divide.Tensor(Tensor self, Tensor other) -> Tensor"));

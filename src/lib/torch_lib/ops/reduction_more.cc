@@ -235,6 +235,40 @@ Value aten_norm_dim_dtype(Value self, std::optional<Value> p, std::vector<int64_
                        keepdim);
 }
 
+Value aten_logcumsumexp(Value self, int64_t dim) {
+  const Value x = floating_or_float32(self);
+  const int64_t rank = require_rank(x, "aten::logcumsumexp");
+  if (rank == 0) return op::Identity(x);
+  const int64_t axis = wrap_dim(dim, rank, "aten::logcumsumexp");
+  // Each prefix's logsumexp, which stays stable where one shift for the
+  // whole dimension would not (a prefix far below the maximum underflows):
+  // with dim last, row i of an [L, L] matrix keeps x_j for j <= i and -inf
+  // beyond, and the stable logsumexp reduces the rows. O(L^2) memory.
+  std::vector<int64_t> perm(static_cast<size_t>(rank));
+  for (int64_t d = 0; d < rank; ++d) perm[static_cast<size_t>(d)] = d;
+  std::swap(perm[static_cast<size_t>(axis)], perm.back());
+  const bool moved = axis != rank - 1;
+  const Value last = moved ? op::Transpose(x, {.perm = perm}) : x;
+  const Value length =
+      op::Slice(op::Shape(last), int64s({-1}), int64s({std::numeric_limits<int64_t>::max()}));
+  const Value square = op::Concat(std::vector<Value>{length, length}, {.axis = 0});
+  const Value lower = op::Trilu(
+      op::ConstantOfShape(square, {.value = Tensor::from<bool>({true}, {1})}), {.upper = 0});
+  const Value zero = op::CastLike(Value(Tensor::scalar<float>(0)), x);
+  const Value minus_inf =
+      op::CastLike(Value(Tensor::scalar<float>(-std::numeric_limits<float>::infinity())), x);
+  const Value masked =
+      op::Add(op::Unsqueeze(last, int64s({-2})), op::Where(lower, zero, minus_inf));
+  const Value result = aten_logsumexp(masked, {-1}, false);
+  return moved ? op::Transpose(result, {.perm = perm}) : result;
+}
+
+Value aten_linalg_vector_norm(Value self, Value ord, std::optional<std::vector<int64_t>> dim,
+                              bool keepdim, std::optional<int64_t> dtype) {
+  if (dtype) self = op::Cast(self, {.to = onnx_dtype(*dtype)});
+  return aten_norm_dim(self, ord, dim.value_or(std::vector<int64_t>{}), keepdim);
+}
+
 void register_more_reductions(Registry& r) {
   using detail::overload;
   r.add(overload<aten_sum>("aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor"));
@@ -285,6 +319,10 @@ void register_more_reductions(Registry& r) {
       overload<aten_any_dim>("aten::any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor"));
   r.add(overload<aten_cumsum>(
       "aten::cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor"));
+  r.add(overload<aten_logcumsumexp>("aten::logcumsumexp(Tensor self, int dim) -> Tensor"));
+  r.add(overload<aten_linalg_vector_norm>(
+      "aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, "
+      "*, ScalarType? dtype=None) -> Tensor"));
   r.add(overload<aten_norm>("aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor"));
   r.add(overload<aten_norm_dim>(
       "aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> "

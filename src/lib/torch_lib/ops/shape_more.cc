@@ -498,6 +498,176 @@ Value aten_unflatten(Value self, int64_t dim, std::vector<int64_t> sizes) {
   return op::Reshape(self, parts.size() == 1 ? parts[0] : op::Concat(parts, {.axis = 0}));
 }
 
+Value aten_mT(Value self) {
+  const int64_t rank = require_rank(self, "aten::mT");
+  if (rank < 2) throw TypeError(fmt::format("aten::mT: needs rank 2 or more, got {}", rank));
+  // The last two dimensions swapped (the conjugate too for mH: real tensors).
+  return aten_transpose(self, -2, -1);
+}
+
+Value aten_fill(Value self, Value value) {
+  if (value.is_literal()) return filled_like(self, value.literal_as_double(), std::nullopt);
+  return op::Expand(op::CastLike(op::Reshape(value, int64s({})), self), op::Shape(self));
+}
+
+Value aten_copy(Value self, Value src, bool /*non_blocking*/) {
+  // src broadcast to self's shape, in self's type.
+  return op::Expand(op::CastLike(src, self), op::Shape(self));
+}
+
+Value aten_einsum(std::string equation, std::vector<Value> tensors,
+                  std::optional<std::vector<int64_t>> /*path*/) {
+  if (tensors.empty()) throw TypeError("aten::einsum: needs at least one tensor");
+  return op::Einsum(tensors, {.equation = equation});
+}
+
+Value aten_linalg_cross(Value self, Value other, int64_t dim) {
+  // (a1 b2 - a2 b1, ...): each operand rotated by one and by two along dim.
+  const Value next = int64s({1, 2, 0}), after = int64s({2, 0, 1});
+  const Value a1 = op::Gather(self, next, {.axis = dim}),
+              a2 = op::Gather(self, after, {.axis = dim});
+  const Value b1 = op::Gather(other, next, {.axis = dim}),
+              b2 = op::Gather(other, after, {.axis = dim});
+  return op::Sub(op::Mul(a1, b2), op::Mul(a2, b1));
+}
+
+Value aten_cross(Value self, Value other, std::optional<int64_t> dim) {
+  if (dim) return aten_linalg_cross(self, other, *dim);
+  // No dim: the first dimension of size 3.
+  const int64_t rank = require_rank(self, "aten::cross");
+  const std::optional<ir::Shape> shape = self.shape();
+  for (int64_t d = 0; shape && d < rank; ++d) {
+    if ((*shape)[d].is_static() && (*shape)[d].value() == 3)
+      return aten_linalg_cross(self, other, d);
+  }
+  throw TypeError(
+      fmt::format("aten::cross: {} has no dimension known to be of size 3", self.describe()));
+}
+
+Value aten_repeat_interleave(Value self, int64_t repeats, std::optional<int64_t> dim,
+                             std::optional<int64_t> /*output_size*/) {
+  if (repeats < 0)
+    throw TypeError(fmt::format("aten::repeat_interleave: repeats must be >= 0, got {}", repeats));
+  Value x = self;
+  int64_t axis = 0;
+  if (!dim) {
+    x = op::Reshape(self, int64s({-1}));  // no dim: the flattened tensor
+  } else {
+    axis = wrap_dim(*dim, require_rank(self, "aten::repeat_interleave"), "aten::repeat_interleave");
+  }
+  const int64_t rank = dim ? *self.rank() : 1;
+  // Each element repeated in place: a new axis after `axis`, tiled, merged.
+  std::vector<int64_t> tiles(static_cast<size_t>(rank + 1), 1);
+  tiles[static_cast<size_t>(axis + 1)] = repeats;
+  const Value tiled = op::Tile(op::Unsqueeze(x, int64s({axis + 1})), int64s(tiles));
+  const Value shape = op::Shape(x);
+  std::vector<Value> parts;
+  if (axis > 0) parts.push_back(op::Slice(shape, int64s({0}), int64s({axis})));
+  parts.push_back(op::Mul(op::Slice(shape, int64s({axis}), int64s({axis + 1})), repeats));
+  if (axis < rank - 1) parts.push_back(op::Slice(shape, int64s({axis + 1}), int64s({rank})));
+  return op::Reshape(tiled, parts.size() == 1 ? parts[0] : op::Concat(parts, {.axis = 0}));
+}
+
+Value aten_unfold(Value self, int64_t dimension, int64_t size, int64_t step) {
+  const int64_t rank = require_rank(self, "aten::unfold");
+  if (rank == 0) throw TypeError("aten::unfold: needs a tensor of rank 1 or more");
+  if (size < 0 || step <= 0) {
+    throw TypeError(
+        fmt::format("aten::unfold: size must be >= 0 and step > 0, got {} and {}", size, step));
+  }
+  const int64_t axis = wrap_dim(dimension, rank, "aten::unfold");
+  const int64_t length = require_size(self, axis, "aten::unfold");
+  if (size > length) {
+    throw TypeError(
+        fmt::format("aten::unfold: size {} exceeds the dimension's size {}", size, length));
+  }
+  // Window i holds positions i * step + j: gathered as [n, size] along the
+  // axis, then the window's positions moved to the end.
+  const int64_t n = (length - size) / step + 1;
+  std::vector<int64_t> positions;
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < size; ++j) positions.push_back(i * step + j);
+  const Value windows =
+      op::Gather(self, Value(Tensor::from_span<int64_t>(positions, {n, size})), {.axis = axis});
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d <= rank; ++d)
+    if (d != axis + 1) perm.push_back(d);
+  perm.push_back(axis + 1);
+  return op::Transpose(windows, {.perm = perm});
+}
+
+Value aten_pixel_unshuffle(Value self, int64_t downscale_factor) {
+  if (require_rank(self, "aten::pixel_unshuffle") != 4)
+    throw TypeError("aten::pixel_unshuffle: needs a rank-4 tensor (N, C, H, W) while exporting");
+  const int64_t r = downscale_factor;
+  // [N, C, H r, W r] -> [N, C, H, r, W, r] -> [N, C, r, r, H, W] -> [N, C r r, H, W].
+  const Value shape = op::Shape(self);
+  auto part = [&](int64_t i) { return op::Slice(shape, int64s({i}), int64s({i + 1})); };
+  const Value h = op::Div(part(2), r), w = op::Div(part(3), r);
+  const Value six =
+      op::Concat(std::vector<Value>{part(0), part(1), h, int64s({r}), w, int64s({r})}, {.axis = 0});
+  const Value moved =
+      op::Transpose(op::Reshape(self, six), {.perm = std::vector<int64_t>{0, 1, 3, 5, 2, 4}});
+  const Value four =
+      op::Concat(std::vector<Value>{part(0), op::Mul(part(1), r * r), h, w}, {.axis = 0});
+  return op::Reshape(moved, four);
+}
+
+Value aten_diagonal(Value self, int64_t offset, int64_t dim1, int64_t dim2) {
+  const int64_t rank = require_rank(self, "aten::diagonal");
+  if (rank < 2) throw TypeError("aten::diagonal: needs a tensor of rank 2 or more");
+  const int64_t d1 = wrap_dim(dim1, rank, "aten::diagonal"),
+                d2 = wrap_dim(dim2, rank, "aten::diagonal");
+  if (d1 == d2) throw TypeError("aten::diagonal: dim1 and dim2 must differ");
+  const int64_t n1 = require_size(self, d1, "aten::diagonal"),
+                n2 = require_size(self, d2, "aten::diagonal");
+  // The two dimensions moved to the end and flattened; the diagonal is every
+  // (n2 + 1)-th element from its first.
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != d1 && d != d2) perm.push_back(d);
+  perm.push_back(d1);
+  perm.push_back(d2);
+  const Value moved = op::Transpose(self, {.perm = perm});
+  const Value shape = op::Shape(moved);
+  const Value flat_shape = op::Concat(
+      std::vector<Value>{op::Slice(shape, int64s({0}), int64s({rank - 2})), int64s({n1 * n2})},
+      {.axis = 0});
+  const Value flat = op::Reshape(moved, flat_shape);
+  const int64_t row0 = offset >= 0 ? 0 : -offset, col0 = offset >= 0 ? offset : 0;
+  const int64_t length = std::max<int64_t>(0, std::min(n1 - row0, n2 - col0));
+  std::vector<int64_t> positions;
+  for (int64_t i = 0; i < length; ++i) positions.push_back((row0 + i) * n2 + col0 + i);
+  return op::Gather(flat, int64s(positions), {.axis = rank - 2});
+}
+
+Value aten_linspace(Value start, Value end, int64_t steps, std::optional<int64_t> dtype,
+                    std::optional<int64_t> /*layout*/, std::optional<std::string> /*device*/,
+                    std::optional<bool> /*pin_memory*/) {
+  if (steps < 0) throw TypeError(fmt::format("aten::linspace: steps must be >= 0, got {}", steps));
+  const DataType type = factory_type(dtype, DataType::kFloat);
+  auto as_double = [](const Value& v) {
+    if (v.is_literal()) return scalar_of(DataType::kDouble, v.literal_as_double());
+    return op::Cast(op::Reshape(v, int64s({})), {.to = DataType::kDouble});
+  };
+  // start + i * (end - start) / (steps - 1), computed in double.
+  const Value a = as_double(start), b = as_double(end);
+  const Value i = op::Range(scalar_of(DataType::kDouble, 0),
+                            scalar_of(DataType::kDouble, static_cast<double>(steps)),
+                            scalar_of(DataType::kDouble, 1));
+  const Value delta = steps > 1 ? op::Div(op::Sub(b, a), static_cast<double>(steps - 1))
+                                : scalar_of(DataType::kDouble, 0);
+  return op::Cast(op::Add(a, op::Mul(i, delta)), {.to = type});
+}
+
+Value aten_tensor(Value t, std::optional<int64_t> dtype, std::optional<std::string> /*device*/,
+                  bool /*requires_grad*/) {
+  // torch.tensor of a Python number: float32, int64 or bool by its kind.
+  const DataType type = factory_type(dtype, fill_type(t));
+  if (t.is_literal()) return scalar_of(type, t.literal_as_double());
+  return op::Cast(op::Reshape(t, int64s({})), {.to = type});
+}
+
 void register_more_shapes(Registry& r) {
   using detail::overload;
   r.add(overload<aten_squeeze>("aten::squeeze(Tensor(a) self) -> Tensor(a)"));
@@ -627,6 +797,47 @@ void register_more_shapes(Registry& r) {
   r.add(overload<aten_identity>("aten::lift_fresh_copy(Tensor self) -> Tensor"));
   r.add(overload<aten_identity>("aten::resolve_conj(Tensor(a) self) -> Tensor(a)"));
   r.add(overload<aten_identity>("aten::resolve_neg(Tensor(a) self) -> Tensor(a)"));
+  r.add(overload<aten_mT>("aten::mT(Tensor(a) self) -> Tensor(a)"));
+  r.add(overload<aten_mT>("aten::mT.a(Tensor(a) self) -> Tensor(a)"));
+  r.add(overload<aten_mT>("aten::mH(Tensor(a) self) -> Tensor(a)"));
+  r.add(overload<aten_mT>("aten::mH.a(Tensor(a) self) -> Tensor(a)"));
+  r.add(overload<aten_fill>("aten::fill.Scalar(Tensor self, Scalar value) -> Tensor"));
+  r.add(overload<aten_fill>("aten::fill.Tensor(Tensor self, Tensor value) -> Tensor"));
+  r.add(overload<aten_fill>("aten::fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)"));
+  r.add(overload<aten_fill>("aten::fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)"));
+  r.add(overload<aten_copy>(
+      "aten::copy(Tensor self, Tensor src, bool non_blocking=False) -> Tensor"));
+  r.add(overload<aten_reshape>("aten::_unsafe_view(Tensor self, SymInt[] size) -> Tensor"));
+  r.add(overload<aten_reshape>("aten::view_copy(Tensor self, SymInt[] size) -> Tensor"));
+  r.add(overload<aten_size_dim>("aten::sym_size.int(Tensor self, int dim) -> SymInt"));
+  r.add(overload<aten_softmax>(
+      "aten::special_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor"));
+  r.add(overload<aten_einsum>(
+      "aten::einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor"));
+  r.add(overload<aten_cross>("aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor"));
+  r.add(overload<aten_linalg_cross>(
+      "aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor"));
+  r.add(overload<aten_repeat_interleave>(
+      "aten::repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? "
+      "output_size=None) -> Tensor"));
+  r.add(overload<aten_unfold>(
+      "aten::unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)"));
+  r.add(overload<aten_pixel_unshuffle>(
+      "aten::pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor"));
+  r.add(overload<aten_diagonal>(
+      "aten::diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)"));
+  r.add(overload<aten_linspace>(
+      "aten::linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? "
+      "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"));
+  r.add(overload<aten_tensor>(
+      "aten::tensor.float(float t, *, ScalarType? dtype=None, Device? device=None, bool "
+      "requires_grad=False) -> Tensor"));
+  r.add(overload<aten_tensor>(
+      "aten::tensor.int(int t, *, ScalarType? dtype=None, Device? device=None, bool "
+      "requires_grad=False) -> Tensor"));
+  r.add(overload<aten_tensor>(
+      "aten::tensor.bool(bool t, *, ScalarType? dtype=None, Device? device=None, bool "
+      "requires_grad=False) -> Tensor"));
   r.add(overload<aten_cat>("aten::concat(Tensor[] tensors, int dim=0) -> Tensor"));
   r.add(overload<aten_cat>("aten::concatenate(Tensor[] tensors, int dim=0) -> Tensor"));
 }

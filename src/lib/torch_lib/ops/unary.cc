@@ -159,6 +159,40 @@ Value aten_logit(Value self, std::optional<double> eps) {
   return op::Log(op::Div(x, op::Sub(1.0, x)));
 }
 
+namespace {
+
+// Throws for complex tensors, which the real-valued formulas here do not cover.
+void require_real(const Value& self, std::string_view aten_op) {
+  const std::optional<DataType> t = self.dtype();
+  if (t == DataType::kComplex64 || t == DataType::kComplex128)
+    throw TypeError(std::string(aten_op) + ": complex tensors are not supported");
+}
+
+}  // namespace
+
+Value aten_angle(Value self) {
+  require_real(self, "aten::angle");
+  // pi for negative numbers, 0 otherwise; NaN stays NaN.
+  const Value x = floating_or_float32(self);
+  const Value pi = op::CastLike(Value(Tensor::scalar<double>(std::numbers::pi)), x);
+  const Value zero = op::CastLike(Value(Tensor::scalar<double>(0)), x);
+  return op::Where(op::IsNaN(x), x, op::Where(op::Less(x, 0.0), pi, zero));
+}
+
+Value aten_conj(Value self) {
+  // The conjugate of a real tensor is itself.
+  require_real(self, "aten::conj");
+  return op::Identity(self);
+}
+
+Value aten_is_nonzero(Value self) {
+  // A one-element tensor as a 0-D bool (Reshape fails on more elements, as
+  // PyTorch does).
+  return op::Not(op::Equal(op::Reshape(self, int64s({})), 0));
+}
+
+Value aten_local_scalar_dense(Value self) { return op::Reshape(self, int64s({})); }
+
 void register_unary(Registry& r) {
   using detail::overload;
   // The operator and its in-place form (every one of these has one).
@@ -220,6 +254,12 @@ void register_unary(Registry& r) {
   r.add(overload<aten_round_decimals>(
       "aten::round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)"));
   r.add(overload<aten_logit>("aten::logit(Tensor self, float? eps=None) -> Tensor"));
+  r.add(overload<aten_sinc>("aten::special_sinc(Tensor self) -> Tensor"));
+  r.add(overload<aten_angle>("aten::angle(Tensor self) -> Tensor"));
+  r.add(overload<aten_conj>("aten::conj(Tensor(a) self) -> Tensor(a)"));
+  r.add(overload<aten_conj>("aten::_conj(Tensor(a) self) -> Tensor(a)"));
+  r.add(overload<aten_is_nonzero>("aten::is_nonzero(Tensor self) -> bool"));
+  r.add(overload<aten_local_scalar_dense>("aten::_local_scalar_dense(Tensor self) -> Scalar"));
   r.add(overload<aten_logit>("aten::logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)"));
 }
 
