@@ -693,4 +693,32 @@ Value aten_index(Value self, std::vector<Value> indices);
 /// aten::index_put: the same indices as index.Tensor; accumulate adds.
 Value aten_index_put(Value self, std::vector<Value> indices, Value values, bool accumulate);
 
+// ---------------------------------------------------------------- PyTorch primitives (prims::)
+// beyond the aten functions they share
+
+/// prims::add: same-type operands, no alpha.
+Value prims_add(Value self, Value other);
+/// prims::sub.
+Value prims_sub(Value self, Value other);
+/// prims::mul.
+Value prims_mul(Value self, Value other);
+/// prims::div: true division for floats, truncation for integers.
+Value prims_div(Value self, Value other);
+/// prims::where.
+Value prims_where(Value pred, Value a, Value b);
+/// prims::broadcast_in_dim: a's dimensions placed at broadcast_dimensions of shape.
+Value prims_broadcast_in_dim(Value a, Value shape, std::vector<int64_t> broadcast_dimensions);
+/// prims::convert_element_type: a Cast.
+Value prims_convert_element_type(Value a, int64_t dtype);
+/// prims::device_put: the identity.
+Value prims_device_put(Value a, std::string device);
+/// prims::squeeze: the listed dimensions (of size 1) dropped.
+Value prims_squeeze(Value a, std::vector<int64_t> dimensions);
+/// prims::sum: as aten::sum.dim_IntList.
+Value prims_sum(Value inp, std::optional<std::vector<int64_t>> dims,
+                std::optional<int64_t> output_dtype);
+/// prims::var: with an explicit correction.
+Value prims_var(Value inp, std::optional<std::vector<int64_t>> dims, int64_t correction,
+                std::optional<int64_t> output_dtype);
+
 }  // namespace onnxscript::torch_lib

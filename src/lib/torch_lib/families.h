@@ -23,5 +23,6 @@ void register_more_reductions(Registry& r);
 void register_more_shapes(Registry& r);
 void register_more_nn(Registry& r);
 void register_indexing(Registry& r);
+void register_prims(Registry& r);
 
 }  // namespace onnxscript::torch_lib

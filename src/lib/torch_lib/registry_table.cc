@@ -21,6 +21,7 @@ const Registry& torchlib_registry() {
     register_more_shapes(r);
     register_more_nn(r);
     register_indexing(r);
+    register_prims(r);
     return r;
   }();
   return registry;
