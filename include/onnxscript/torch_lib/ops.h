@@ -666,6 +666,10 @@ Value aten_group_norm(Value input, int64_t num_groups, std::optional<Value> weig
 Value aten_instance_norm(Value input, std::optional<Value> weight, std::optional<Value> bias,
                          std::optional<Value> running_mean, std::optional<Value> running_var,
                          bool use_input_stats, double momentum, double eps, bool cudnn_enabled);
+/// aten::native_layer_norm: the output, the mean and the reciprocal standard deviation.
+std::vector<Value> aten_native_layer_norm(Value input, std::vector<int64_t> normalized_shape,
+                                          std::optional<Value> weight, std::optional<Value> bias,
+                                          double eps);
 
 // ---------------------------------------------------------------- scatters and advanced indexing
 
@@ -720,5 +724,102 @@ Value prims_sum(Value inp, std::optional<std::vector<int64_t>> dims,
 /// prims::var: with an explicit correction.
 Value prims_var(Value inp, std::optional<std::vector<int64_t>> dims, int64_t correction,
                 std::optional<int64_t> output_dtype);
+
+// ---------------------------------------------------------------- upsampling (ONNX Resize)
+
+/// aten::upsample_nearest3d (and the 1d / 2d forms): to output_size, PyTorch's floor rounding.
+Value aten_upsample_nearest(Value self, Value output_size, std::optional<double> scales_1,
+                            std::optional<double> scales_2, std::optional<double> scales_3);
+/// aten::upsample_nearest1d / 2d / 3d.vec: an output size or scale factors.
+Value aten_upsample_nearest_vec(Value input, std::optional<Value> output_size,
+                                std::optional<std::vector<double>> scale_factors);
+/// aten::upsample_trilinear3d (and the linear1d / bilinear2d forms).
+Value aten_upsample_linear(Value self, Value output_size, bool align_corners,
+                           std::optional<double> scales_1, std::optional<double> scales_2,
+                           std::optional<double> scales_3);
+/// aten::upsample_linear1d / bilinear2d / trilinear3d.vec.
+Value aten_upsample_linear_vec(Value input, std::optional<Value> output_size, bool align_corners,
+                               std::optional<std::vector<double>> scale_factors);
+/// aten::upsample_bicubic2d: cubic with a = -0.75.
+Value aten_upsample_bicubic2d(Value self, Value output_size, bool align_corners,
+                              std::optional<double> scales_h, std::optional<double> scales_w);
+/// aten::upsample_bicubic2d.vec.
+Value aten_upsample_bicubic2d_vec(Value input, std::optional<Value> output_size, bool align_corners,
+                                  std::optional<std::vector<double>> scale_factors);
+/// aten::upsample_nearest1d.
+Value aten_upsample_nearest1d(Value self, Value output_size, std::optional<double> scales);
+/// aten::upsample_nearest2d.
+Value aten_upsample_nearest2d(Value self, Value output_size, std::optional<double> scales_h,
+                              std::optional<double> scales_w);
+/// aten::upsample_linear1d.
+Value aten_upsample_linear1d(Value self, Value output_size, bool align_corners,
+                             std::optional<double> scales);
+/// aten::upsample_bilinear2d.
+Value aten_upsample_bilinear2d(Value self, Value output_size, bool align_corners,
+                               std::optional<double> scales_h, std::optional<double> scales_w);
+
+// ---------------------------------------------------------------- losses
+
+/// aten::mse_loss.
+Value aten_mse_loss(Value self, Value target, int64_t reduction);
+/// aten::nll_loss: classes along dimension 1, weights, ignore_index.
+Value aten_nll_loss(Value self, Value target, std::optional<Value> weight, int64_t reduction,
+                    int64_t ignore_index);
+/// aten::cross_entropy_loss: class indices or probabilities; no label smoothing.
+Value aten_cross_entropy_loss(Value self, Value target, std::optional<Value> weight,
+                              int64_t reduction, int64_t ignore_index, double label_smoothing);
+
+// ---------------------------------------------------------------- random sampling (ONNX's random
+// operators: the distributions match PyTorch, the draws do not)
+
+/// aten::rand: uniform in [0, 1).
+Value aten_rand(Value size, std::optional<int64_t> dtype, std::optional<int64_t> layout,
+                std::optional<std::string> device, std::optional<bool> pin_memory);
+/// aten::randn: standard normal.
+Value aten_randn(Value size, std::optional<int64_t> dtype, std::optional<int64_t> layout,
+                 std::optional<std::string> device, std::optional<bool> pin_memory);
+/// aten::rand_like.
+Value aten_rand_like(Value self, std::optional<int64_t> dtype, std::optional<int64_t> layout,
+                     std::optional<std::string> device, std::optional<bool> pin_memory,
+                     std::optional<std::string> memory_format);
+/// aten::randn_like.
+Value aten_randn_like(Value self, std::optional<int64_t> dtype, std::optional<int64_t> layout,
+                      std::optional<std::string> device, std::optional<bool> pin_memory,
+                      std::optional<std::string> memory_format);
+/// aten::randint.low: uniform integers in [low, high).
+Value aten_randint_low(int64_t low, int64_t high, Value size, std::optional<int64_t> dtype,
+                       std::optional<int64_t> layout, std::optional<std::string> device,
+                       std::optional<bool> pin_memory);
+/// aten::randint: uniform integers in [0, high).
+Value aten_randint(int64_t high, Value size, std::optional<int64_t> dtype,
+                   std::optional<int64_t> layout, std::optional<std::string> device,
+                   std::optional<bool> pin_memory);
+/// aten::randint_like.low_dtype.
+Value aten_randint_like_low(Value self, int64_t low, int64_t high, std::optional<int64_t> dtype,
+                            std::optional<int64_t> layout, std::optional<std::string> device,
+                            std::optional<bool> pin_memory,
+                            std::optional<std::string> memory_format);
+/// aten::randint_like.
+Value aten_randint_like(Value self, int64_t high, std::optional<int64_t> dtype,
+                        std::optional<int64_t> layout, std::optional<std::string> device,
+                        std::optional<bool> pin_memory, std::optional<std::string> memory_format);
+/// aten::bernoulli: 1 with self's probabilities.
+Value aten_bernoulli(Value self, std::optional<std::string> generator);
+/// aten::bernoulli.p: 1 with probability p, of self's shape.
+Value aten_bernoulli_p(Value self, double p, std::optional<std::string> generator);
+/// aten::normal.Tensor_float.
+Value aten_normal_tensor_float(Value mean, double std, std::optional<std::string> generator);
+/// aten::normal.float_Tensor.
+Value aten_normal_float_tensor(double mean, Value std, std::optional<std::string> generator);
+/// aten::normal.Tensor_Tensor.
+Value aten_normal_tensor_tensor(Value mean, Value std, std::optional<std::string> generator);
+/// aten::normal.float_float.
+Value aten_normal_float_float(double mean, double std, Value size,
+                              std::optional<std::string> generator, std::optional<int64_t> dtype,
+                              std::optional<int64_t> layout, std::optional<std::string> device,
+                              std::optional<bool> pin_memory);
+/// aten::multinomial: with replacement (or a single sample).
+Value aten_multinomial(Value self, int64_t num_samples, bool replacement,
+                       std::optional<std::string> generator);
 
 }  // namespace onnxscript::torch_lib

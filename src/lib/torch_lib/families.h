@@ -24,5 +24,8 @@ void register_more_shapes(Registry& r);
 void register_more_nn(Registry& r);
 void register_indexing(Registry& r);
 void register_prims(Registry& r);
+void register_upsample(Registry& r);
+void register_losses(Registry& r);
+void register_random(Registry& r);
 
 }  // namespace onnxscript::torch_lib

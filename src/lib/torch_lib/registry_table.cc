@@ -22,6 +22,9 @@ const Registry& torchlib_registry() {
     register_more_nn(r);
     register_indexing(r);
     register_prims(r);
+    register_upsample(r);
+    register_losses(r);
+    register_random(r);
     return r;
   }();
   return registry;

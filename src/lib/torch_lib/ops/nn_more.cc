@@ -245,6 +245,27 @@ Value aten_instance_norm(Value input, std::optional<Value> weight, std::optional
                                 {.epsilon = static_cast<float>(eps)});
 }
 
+std::vector<Value> aten_native_layer_norm(Value input, std::vector<int64_t> normalized_shape,
+                                          std::optional<Value> weight, std::optional<Value> bias,
+                                          double eps) {
+  // The output, the mean and the reciprocal standard deviation over the
+  // trailing normalized_shape dimensions (kept as size 1), as PyTorch returns
+  // them. LayerNormalization's extra outputs are not reachable here, so the
+  // statistics are computed directly.
+  const int64_t n = static_cast<int64_t>(normalized_shape.size());
+  if (n == 0) throw TypeError("aten::native_layer_norm: normalized_shape must not be empty");
+  std::vector<int64_t> axes;
+  for (int64_t i = -n; i < 0; ++i) axes.push_back(i);
+  const Value mean = op::ReduceMean(input, int64s(axes), {.keepdims = 1});
+  const Value centered = op::Sub(input, mean);
+  const Value var = op::ReduceMean(op::Mul(centered, centered), int64s(axes), {.keepdims = 1});
+  const Value rstd = op::Reciprocal(op::Sqrt(op::Add(var, eps)));
+  Value y = op::Mul(centered, rstd);
+  if (weight) y = op::Mul(y, *weight);
+  if (bias) y = op::Add(y, *bias);
+  return {y, mean, rstd};
+}
+
 void register_more_nn(Registry& r) {
   using detail::overload;
   r.add(overload<aten_conv1d>(
@@ -285,6 +306,9 @@ void register_more_nn(Registry& r) {
       "aten::replication_pad2d(Tensor self, int[4] padding) -> Tensor"));
   r.add(overload<aten_replication_pad>(
       "aten::replication_pad3d(Tensor self, int[6] padding) -> Tensor"));
+  r.add(overload<aten_native_layer_norm>(
+      "aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? "
+      "bias, float eps) -> (Tensor, Tensor, Tensor)"));
   r.add(overload<aten_dropout>("aten::dropout(Tensor input, float p, bool train) -> Tensor"));
   r.add(overload<aten_native_dropout>(
       "aten::native_dropout(Tensor input, float p, bool? train) -> (Tensor, Tensor)"));
