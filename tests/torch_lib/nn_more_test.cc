@@ -73,7 +73,7 @@ TEST(TorchlibNnMore, DropoutAndNormalizations) {
   expect_close(aten_dropout(x, 0.5, false), {1, 2, 3});
   const std::vector<Value> nd = aten_native_dropout(x, 0.5, false);
   expect_close(nd[0], {1, 2, 3});
-  EXPECT_THROW(aten_native_dropout(x, 0.5, true), TypeError);
+  EXPECT_THROW(aten_native_dropout(x, 1.5, true), TypeError);
   // gx = torch.arange(8.).reshape(1, 4, 2)
   // F.group_norm(gx, 2, torch.tensor([1., 2, 1, 1]), torch.tensor([0., 0, 1, 0]))
   const Value g = aten_group_norm(f32({0, 1, 2, 3, 4, 5, 6, 7}, {1, 4, 2}), 2,

@@ -376,6 +376,8 @@ Value aten_hardshrink(Value self, Value lambd);
 Value aten_softshrink(Value self, Value lambd);
 /// aten::log_sigmoid: log(sigmoid(x)), without overflow.
 Value aten_log_sigmoid(Value self);
+/// aten::_softmax: float16 computed as float32 when half_to_float.
+Value aten_softmax_half(Value self, int64_t dim, bool half_to_float);
 
 // ---------------------------------------------------------------- more reductions
 
@@ -618,6 +620,55 @@ Value aten_linspace(Value start, Value end, int64_t steps, std::optional<int64_t
 /// aten::tensor.float / .int / .bool: a 0-D tensor of a Python number.
 Value aten_tensor(Value t, std::optional<int64_t> dtype, std::optional<std::string> device,
                   bool requires_grad);
+/// aten::empty_strided: zeros (strides have no ONNX meaning).
+Value aten_empty_strided(Value size, std::vector<int64_t> stride, std::optional<int64_t> dtype,
+                         std::optional<int64_t> layout, std::optional<std::string> device,
+                         std::optional<bool> pin_memory);
+/// aten::new_empty_strided: zeros of self's type.
+Value aten_new_empty_strided(Value self, Value size, std::vector<int64_t> stride,
+                             std::optional<int64_t> dtype, std::optional<int64_t> layout,
+                             std::optional<std::string> device, std::optional<bool> pin_memory);
+/// aten::hann_window.periodic: a constant.
+Value aten_hann_window(int64_t window_length, bool periodic, std::optional<int64_t> dtype,
+                       std::optional<int64_t> layout, std::optional<std::string> device,
+                       std::optional<bool> pin_memory);
+/// aten::hamming_window.periodic_alpha_beta: a constant.
+Value aten_hamming_window(int64_t window_length, bool periodic, double alpha, double beta,
+                          std::optional<int64_t> dtype, std::optional<int64_t> layout,
+                          std::optional<std::string> device, std::optional<bool> pin_memory);
+/// aten::blackman_window.periodic: a constant.
+Value aten_blackman_window(int64_t window_length, bool periodic, std::optional<int64_t> dtype,
+                           std::optional<int64_t> layout, std::optional<std::string> device,
+                           std::optional<bool> pin_memory);
+/// aten::hann_window (periodic).
+Value aten_hann_window_default(int64_t window_length, std::optional<int64_t> dtype,
+                               std::optional<int64_t> layout, std::optional<std::string> device,
+                               std::optional<bool> pin_memory);
+/// aten::hamming_window (periodic, 0.54, 0.46).
+Value aten_hamming_window_default(int64_t window_length, std::optional<int64_t> dtype,
+                                  std::optional<int64_t> layout, std::optional<std::string> device,
+                                  std::optional<bool> pin_memory);
+/// aten::hamming_window.periodic.
+Value aten_hamming_window_periodic(int64_t window_length, bool periodic,
+                                   std::optional<int64_t> dtype, std::optional<int64_t> layout,
+                                   std::optional<std::string> device,
+                                   std::optional<bool> pin_memory);
+/// aten::hamming_window.periodic_alpha (beta 0.46).
+Value aten_hamming_window_alpha(int64_t window_length, bool periodic, double alpha,
+                                std::optional<int64_t> dtype, std::optional<int64_t> layout,
+                                std::optional<std::string> device, std::optional<bool> pin_memory);
+/// aten::blackman_window (periodic).
+Value aten_blackman_window_default(int64_t window_length, std::optional<int64_t> dtype,
+                                   std::optional<int64_t> layout, std::optional<std::string> device,
+                                   std::optional<bool> pin_memory);
+/// aten::_unique2: the unique values of the flattened tensor, inverse indices (self's shape) and
+/// counts; empty when not asked for.
+std::vector<Value> aten_unique2(Value self, bool sorted, bool return_inverse, bool return_counts);
+/// aten::_unique: values and inverse indices.
+std::vector<Value> aten_unique(Value self, bool sorted, bool return_inverse);
+/// aten::unique_dim: unique slices along dim.
+std::vector<Value> aten_unique_dim(Value self, int64_t dim, bool sorted, bool return_inverse,
+                                   bool return_counts);
 
 // ---------------------------------------------------------------- more neural-network layers
 
@@ -670,6 +721,39 @@ Value aten_instance_norm(Value input, std::optional<Value> weight, std::optional
 std::vector<Value> aten_native_layer_norm(Value input, std::vector<int64_t> normalized_shape,
                                           std::optional<Value> weight, std::optional<Value> bias,
                                           double eps);
+/// aten::max_pool1d_with_indices: values and PyTorch's per-plane indices.
+std::vector<Value> aten_max_pool1d_with_indices(Value self, std::vector<int64_t> kernel_size,
+                                                std::vector<int64_t> stride,
+                                                std::vector<int64_t> padding,
+                                                std::vector<int64_t> dilation, bool ceil_mode);
+/// aten::max_pool2d_with_indices: values and PyTorch's per-plane indices.
+std::vector<Value> aten_max_pool2d_with_indices(Value self, std::vector<int64_t> kernel_size,
+                                                std::vector<int64_t> stride,
+                                                std::vector<int64_t> padding,
+                                                std::vector<int64_t> dilation, bool ceil_mode);
+/// aten::max_pool3d_with_indices: values and PyTorch's per-plane indices.
+std::vector<Value> aten_max_pool3d_with_indices(Value self, std::vector<int64_t> kernel_size,
+                                                std::vector<int64_t> stride,
+                                                std::vector<int64_t> padding,
+                                                std::vector<int64_t> dilation, bool ceil_mode);
+/// aten::native_batch_norm: the output and the saved mean and reciprocal standard deviation (empty
+/// in inference).
+std::vector<Value> aten_native_batch_norm(Value input, std::optional<Value> weight,
+                                          std::optional<Value> bias,
+                                          std::optional<Value> running_mean,
+                                          std::optional<Value> running_var, bool training,
+                                          double momentum, double eps);
+/// aten::native_group_norm: the output and the [N, group] mean and reciprocal standard deviation.
+std::vector<Value> aten_native_group_norm(Value input, std::optional<Value> weight,
+                                          std::optional<Value> bias, int64_t n, int64_t c,
+                                          int64_t hxw, int64_t group, double eps);
+/// aten::grid_sampler and grid_sampler_2d: GridSample (4-D).
+Value aten_grid_sampler(Value input, Value grid, int64_t interpolation_mode, int64_t padding_mode,
+                        bool align_corners);
+/// aten::col2im: Col2Im.
+Value aten_col2im(Value self, std::vector<int64_t> output_size, std::vector<int64_t> kernel_size,
+                  std::vector<int64_t> dilation, std::vector<int64_t> padding,
+                  std::vector<int64_t> stride);
 
 // ---------------------------------------------------------------- scatters and advanced indexing
 
@@ -768,6 +852,15 @@ Value aten_nll_loss(Value self, Value target, std::optional<Value> weight, int64
 /// aten::cross_entropy_loss: class indices or probabilities; no label smoothing.
 Value aten_cross_entropy_loss(Value self, Value target, std::optional<Value> weight,
                               int64_t reduction, int64_t ignore_index, double label_smoothing);
+
+// ---------------------------------------------------------------- more linear algebra
+
+/// aten::det and linalg_det.
+Value aten_det(Value self);
+/// aten::logdet: log(det).
+Value aten_logdet(Value self);
+/// aten::bilinear: x1 W x2 (+ b) for each output feature.
+Value aten_bilinear(Value input1, Value input2, Value weight, std::optional<Value> bias);
 
 // ---------------------------------------------------------------- random sampling (ONNX's random
 // operators: the distributions match PyTorch, the draws do not)

@@ -27,5 +27,6 @@ void register_prims(Registry& r);
 void register_upsample(Registry& r);
 void register_losses(Registry& r);
 void register_random(Registry& r);
+void register_more_linear_algebra(Registry& r);
 
 }  // namespace onnxscript::torch_lib

@@ -25,6 +25,7 @@ const Registry& torchlib_registry() {
     register_upsample(r);
     register_losses(r);
     register_random(r);
+    register_more_linear_algebra(r);
     return r;
   }();
   return registry;

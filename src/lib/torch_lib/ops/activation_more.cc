@@ -122,6 +122,12 @@ Value aten_log_sigmoid(Value self) {
                  op::Log(op::Add(op::Exp(op::Neg(op::Abs(self))), 1.0)));
 }
 
+Value aten_softmax_half(Value self, int64_t dim, bool half_to_float) {
+  if (half_to_float && self.dtype() == DataType::kFloat16)
+    self = op::Cast(self, {.to = DataType::kFloat});
+  return aten_softmax(self, dim, std::nullopt);
+}
+
 void register_more_activations(Registry& r) {
   using detail::overload;
   r.add(overload<aten_silu>("aten::silu(Tensor self) -> Tensor"));
@@ -149,6 +155,8 @@ void register_more_activations(Registry& r) {
       "aten::special_log_softmax(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor"));
   r.add(overload<aten_log_softmax_half>(
       "aten::_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor"));
+  r.add(overload<aten_softmax_half>(
+      "aten::_softmax(Tensor self, int dim, bool half_to_float) -> Tensor"));
   r.add(overload<aten_relu6>("aten::relu6(Tensor self) -> Tensor"));
   r.add(overload<aten_relu6>("aten::relu6_(Tensor(a!) self) -> Tensor(a!)"));
   r.add(overload<aten_prelu>("aten::prelu(Tensor self, Tensor weight) -> Tensor"));

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+
 #include "lib/torch_lib/bind.h"
 #include "lib/torch_lib/common.h"
 #include "lib/torch_lib/families.h"
@@ -193,14 +195,20 @@ Value aten_dropout(Value input, double p, bool train) {
 }
 
 std::vector<Value> aten_native_dropout(Value input, double p, std::optional<bool> train) {
-  if (train.value_or(true) && p != 0) {
-    throw TypeError(
-        "aten::native_dropout: training mode returns the random mask, which ONNX's Dropout does "
-        "not give at opset 18 through torchlib; export in eval mode");
+  if (p < 0 || p > 1) {
+    throw TypeError(fmt::format("aten::native_dropout: p must be in [0, 1], got {}", p));
   }
-  const Value mask =
-      op::ConstantOfShape(op::Shape(input), {.value = Tensor::from<bool>({true}, {1})});
-  return {op::Identity(input), mask};
+  if (!train.value_or(true) || p == 0) {
+    // Nothing dropped: the input and an all-true mask.
+    const Value mask =
+        op::ConstantOfShape(op::Shape(input), {.value = Tensor::from<bool>({true}, {1})});
+    return {op::Identity(input), mask};
+  }
+  // Dropout's mask is true where an element was kept, as PyTorch's is.
+  auto [output, mask] =
+      op::Dropout.all_outputs(input, op::CastLike(Value(Tensor::scalar<double>(p)), input),
+                              Value(Tensor::scalar<bool>(true)));
+  return {output, mask};
 }
 
 Value aten_group_norm(Value input, int64_t num_groups, std::optional<Value> weight,
@@ -266,6 +274,129 @@ std::vector<Value> aten_native_layer_norm(Value input, std::vector<int64_t> norm
   return {y, mean, rstd};
 }
 
+namespace {
+
+std::vector<Value> max_pool_with_indices(const Value& self, std::vector<int64_t> kernel_size,
+                                         std::vector<int64_t> stride,
+                                         const std::vector<int64_t>& padding,
+                                         const std::vector<int64_t>& dilation, bool ceil_mode,
+                                         size_t n) {
+  kernel_size = spread(kernel_size, n);
+  stride = stride.empty() ? kernel_size : spread(stride, n);
+  auto [values, flat] = op::MaxPool.all_outputs(self, {.ceil_mode = ceil_mode ? 1 : 0,
+                                                       .dilations = spread(dilation, n),
+                                                       .kernel_shape = kernel_size,
+                                                       .pads = symmetric_pads(padding, n),
+                                                       .strides = stride});
+  // ONNX counts the index over the whole tensor, PyTorch within each
+  // (batch, channel) plane: the remainder by the plane's size.
+  const Value plane = op::ReduceProd(
+      op::Slice(op::Shape(self), int64s({2}), int64s({std::numeric_limits<int64_t>::max()})),
+      {.keepdims = 0});
+  return {values, op::Mod(flat, plane, {.fmod = 0})};
+}
+
+}  // namespace
+
+std::vector<Value> aten_max_pool1d_with_indices(Value self, std::vector<int64_t> kernel_size,
+                                                std::vector<int64_t> stride,
+                                                std::vector<int64_t> padding,
+                                                std::vector<int64_t> dilation, bool ceil_mode) {
+  return max_pool_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode, 1);
+}
+
+std::vector<Value> aten_max_pool2d_with_indices(Value self, std::vector<int64_t> kernel_size,
+                                                std::vector<int64_t> stride,
+                                                std::vector<int64_t> padding,
+                                                std::vector<int64_t> dilation, bool ceil_mode) {
+  return max_pool_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode, 2);
+}
+
+std::vector<Value> aten_max_pool3d_with_indices(Value self, std::vector<int64_t> kernel_size,
+                                                std::vector<int64_t> stride,
+                                                std::vector<int64_t> padding,
+                                                std::vector<int64_t> dilation, bool ceil_mode) {
+  return max_pool_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode, 3);
+}
+
+std::vector<Value> aten_native_batch_norm(Value input, std::optional<Value> weight,
+                                          std::optional<Value> bias,
+                                          std::optional<Value> running_mean,
+                                          std::optional<Value> running_var, bool training,
+                                          double momentum, double eps) {
+  const Value empty = op::CastLike(Value(Tensor(DataType::kFloat, {0})), input);
+  if (!training) {
+    // Inference: the running statistics; PyTorch returns empty saved ones.
+    return {aten_batch_norm(input, weight, bias, running_mean, running_var, false, momentum, eps,
+                            false),
+            empty, empty};
+  }
+  // Training: the batch's statistics over every dimension but 1, with the
+  // saved mean and reciprocal standard deviation per channel.
+  const int64_t rank = require_rank(input, "aten::native_batch_norm");
+  std::vector<int64_t> axes{0};
+  for (int64_t d = 2; d < rank; ++d) axes.push_back(d);
+  const Value mean = op::ReduceMean(input, int64s(axes), {.keepdims = 1});
+  const Value centered = op::Sub(input, mean);
+  const Value var = op::ReduceMean(op::Mul(centered, centered), int64s(axes), {.keepdims = 1});
+  const Value rstd = op::Reciprocal(op::Sqrt(op::Add(var, eps)));
+  Value y = op::Mul(centered, rstd);
+  std::vector<int64_t> channel_shape(static_cast<size_t>(rank - 1), 1);
+  channel_shape[0] = -1;
+  if (weight) y = op::Mul(y, op::Reshape(*weight, int64s(channel_shape)));
+  if (bias) y = op::Add(y, op::Reshape(*bias, int64s(channel_shape)));
+  return {y, op::Reshape(mean, int64s({-1})), op::Reshape(rstd, int64s({-1}))};
+}
+
+std::vector<Value> aten_native_group_norm(Value input, std::optional<Value> weight,
+                                          std::optional<Value> bias, int64_t n, int64_t c,
+                                          int64_t hxw, int64_t group, double eps) {
+  if (group <= 0 || c % group != 0) {
+    throw TypeError(
+        fmt::format("aten::native_group_norm: {} channels do not split into {} groups", c, group));
+  }
+  // Statistics per (batch, group) over [N, group, C / group * HxW].
+  const Value grouped = op::Reshape(input, int64s({n, group, -1}));
+  const Value mean = op::ReduceMean(grouped, int64s({2}), {.keepdims = 1});
+  const Value centered = op::Sub(grouped, mean);
+  const Value var = op::ReduceMean(op::Mul(centered, centered), int64s({2}), {.keepdims = 1});
+  const Value rstd = op::Reciprocal(op::Sqrt(op::Add(var, eps)));
+  // Back to [N, C, HxW] for the per-channel weight and bias, then to the input's shape.
+  Value y = op::Reshape(op::Mul(centered, rstd), int64s({n, c, hxw}));
+  if (weight) y = op::Mul(y, op::Reshape(*weight, int64s({c, 1})));
+  if (bias) y = op::Add(y, op::Reshape(*bias, int64s({c, 1})));
+  return {op::Reshape(y, op::Shape(input)), op::Reshape(mean, int64s({n, group})),
+          op::Reshape(rstd, int64s({n, group}))};
+}
+
+Value aten_grid_sampler(Value input, Value grid, int64_t interpolation_mode, int64_t padding_mode,
+                        bool align_corners) {
+  static const char* const kModes[] = {"bilinear", "nearest", "bicubic"};
+  static const char* const kPadding[] = {"zeros", "border", "reflection"};
+  if (interpolation_mode < 0 || interpolation_mode > 2 || padding_mode < 0 || padding_mode > 2) {
+    throw TypeError(fmt::format(
+        "aten::grid_sampler: interpolation_mode must be 0, 1 or 2 and padding_mode 0, 1 or 2, "
+        "got {} and {}",
+        interpolation_mode, padding_mode));
+  }
+  if (input.rank() && *input.rank() != 4) {
+    throw TypeError("aten::grid_sampler: GridSample-16 takes 4-D inputs only");
+  }
+  return op::GridSample(input, grid,
+                        {.align_corners = align_corners ? 1 : 0,
+                         .mode = kModes[interpolation_mode],
+                         .padding_mode = kPadding[padding_mode]});
+}
+
+Value aten_col2im(Value self, std::vector<int64_t> output_size, std::vector<int64_t> kernel_size,
+                  std::vector<int64_t> dilation, std::vector<int64_t> padding,
+                  std::vector<int64_t> stride) {
+  return op::Col2Im(self, int64s(spread(output_size, 2)), int64s(spread(kernel_size, 2)),
+                    {.dilations = spread(dilation, 2),
+                     .pads = symmetric_pads(padding, 2),
+                     .strides = spread(stride, 2)});
+}
+
 void register_more_nn(Registry& r) {
   using detail::overload;
   r.add(overload<aten_conv1d>(
@@ -310,6 +441,31 @@ void register_more_nn(Registry& r) {
       "aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? "
       "bias, float eps) -> (Tensor, Tensor, Tensor)"));
   r.add(overload<aten_dropout>("aten::dropout(Tensor input, float p, bool train) -> Tensor"));
+  r.add(overload<aten_max_pool1d_with_indices>(
+      "aten::max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] "
+      "padding=[0], int[1] dilation=[1], bool ceil_mode=False) -> (Tensor, Tensor)"));
+  r.add(overload<aten_max_pool2d_with_indices>(
+      "aten::max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] "
+      "padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)"));
+  r.add(overload<aten_max_pool3d_with_indices>(
+      "aten::max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] "
+      "padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)"));
+  r.add(overload<aten_native_batch_norm>(
+      "aten::native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, "
+      "Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, "
+      "Tensor)"));
+  r.add(overload<aten_native_group_norm>(
+      "aten::native_group_norm(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, "
+      "SymInt HxW, int group, float eps) -> (Tensor, Tensor, Tensor)"));
+  r.add(overload<aten_grid_sampler>(
+      "aten::grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, "
+      "bool align_corners) -> Tensor"));
+  r.add(overload<aten_grid_sampler>(
+      "aten::grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int "
+      "padding_mode, bool align_corners) -> Tensor"));
+  r.add(overload<aten_col2im>(
+      "aten::col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, "
+      "int[2] padding, int[2] stride) -> Tensor"));
   r.add(overload<aten_native_dropout>(
       "aten::native_dropout(Tensor input, float p, bool? train) -> (Tensor, Tensor)"));
   r.add(overload<aten_group_norm>(

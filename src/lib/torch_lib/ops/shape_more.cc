@@ -7,7 +7,9 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <limits>
+#include <numbers>
 
 #include "lib/torch_lib/bind.h"
 #include "lib/torch_lib/common.h"
@@ -668,6 +670,112 @@ Value aten_tensor(Value t, std::optional<int64_t> dtype, std::optional<std::stri
   return op::Cast(op::Reshape(t, int64s({})), {.to = type});
 }
 
+Value aten_empty_strided(Value size, std::vector<int64_t> /*stride*/, std::optional<int64_t> dtype,
+                         std::optional<int64_t> layout, std::optional<std::string> device,
+                         std::optional<bool> pin_memory) {
+  // Strides describe memory, which ONNX has no notion of: zeros of size.
+  return aten_empty(size, dtype, layout, device, pin_memory, std::nullopt);
+}
+
+Value aten_new_empty_strided(Value self, Value size, std::vector<int64_t> /*stride*/,
+                             std::optional<int64_t> dtype, std::optional<int64_t> layout,
+                             std::optional<std::string> device, std::optional<bool> pin_memory) {
+  return aten_new_zeros(self, size, dtype, layout, device, pin_memory);
+}
+
+namespace {
+
+// A generalized cosine window a0 - a1 cos(2 pi n / N) + a2 cos(4 pi n / N),
+// N the length (periodic) or the length - 1 (symmetric): a constant, since
+// the length is known while exporting.
+Value cosine_window(int64_t length, bool periodic, double a0, double a1, double a2,
+                    std::optional<int64_t> dtype, std::string_view aten_op) {
+  if (length < 0)
+    throw TypeError(fmt::format("{}: window_length must be >= 0, got {}", aten_op, length));
+  std::vector<double> w;
+  if (length == 1) w.push_back(1.0);
+  const double n_total = static_cast<double>(periodic ? length : length - 1);
+  for (int64_t n = 0; length > 1 && n < length; ++n) {
+    const double phase = 2.0 * std::numbers::pi * static_cast<double>(n) / n_total;
+    w.push_back(a0 - a1 * std::cos(phase) + a2 * std::cos(2.0 * phase));
+  }
+  const Value window(Tensor::from_span<double>(w, {length}));
+  return op::Cast(window, {.to = factory_type(dtype, DataType::kFloat)});
+}
+
+}  // namespace
+
+Value aten_hann_window(int64_t window_length, bool periodic, std::optional<int64_t> dtype,
+                       std::optional<int64_t> /*layout*/, std::optional<std::string> /*device*/,
+                       std::optional<bool> /*pin_memory*/) {
+  return cosine_window(window_length, periodic, 0.5, 0.5, 0, dtype, "aten::hann_window");
+}
+
+Value aten_hamming_window(int64_t window_length, bool periodic, double alpha, double beta,
+                          std::optional<int64_t> dtype, std::optional<int64_t> /*layout*/,
+                          std::optional<std::string> /*device*/,
+                          std::optional<bool> /*pin_memory*/) {
+  return cosine_window(window_length, periodic, alpha, beta, 0, dtype, "aten::hamming_window");
+}
+
+Value aten_blackman_window(int64_t window_length, bool periodic, std::optional<int64_t> dtype,
+                           std::optional<int64_t> /*layout*/, std::optional<std::string> /*device*/,
+                           std::optional<bool> /*pin_memory*/) {
+  return cosine_window(window_length, periodic, 0.42, 0.5, 0.08, dtype, "aten::blackman_window");
+}
+
+// The window overloads without periodic (True) or alpha / beta (0.54, 0.46).
+Value aten_hann_window_default(int64_t window_length, std::optional<int64_t> dtype,
+                               std::optional<int64_t> layout, std::optional<std::string> device,
+                               std::optional<bool> pin_memory) {
+  return aten_hann_window(window_length, true, dtype, layout, device, pin_memory);
+}
+Value aten_hamming_window_default(int64_t window_length, std::optional<int64_t> dtype,
+                                  std::optional<int64_t> layout, std::optional<std::string> device,
+                                  std::optional<bool> pin_memory) {
+  return aten_hamming_window(window_length, true, 0.54, 0.46, dtype, layout, device, pin_memory);
+}
+Value aten_hamming_window_periodic(int64_t window_length, bool periodic,
+                                   std::optional<int64_t> dtype, std::optional<int64_t> layout,
+                                   std::optional<std::string> device,
+                                   std::optional<bool> pin_memory) {
+  return aten_hamming_window(window_length, periodic, 0.54, 0.46, dtype, layout, device,
+                             pin_memory);
+}
+Value aten_hamming_window_alpha(int64_t window_length, bool periodic, double alpha,
+                                std::optional<int64_t> dtype, std::optional<int64_t> layout,
+                                std::optional<std::string> device, std::optional<bool> pin_memory) {
+  return aten_hamming_window(window_length, periodic, alpha, 0.46, dtype, layout, device,
+                             pin_memory);
+}
+Value aten_blackman_window_default(int64_t window_length, std::optional<int64_t> dtype,
+                                   std::optional<int64_t> layout, std::optional<std::string> device,
+                                   std::optional<bool> pin_memory) {
+  return aten_blackman_window(window_length, true, dtype, layout, device, pin_memory);
+}
+
+std::vector<Value> aten_unique2(Value self, bool sorted, bool return_inverse, bool return_counts) {
+  // Unique of the flattened tensor; the inverse indices take self's shape.
+  // Outputs not asked for are empty, as PyTorch returns them.
+  auto [values, first, inverse, counts] = op::Unique.all_outputs(self, {.sorted = sorted ? 1 : 0});
+  const Value empty(Tensor(DataType::kInt64, {0}));
+  return {values, return_inverse ? op::Reshape(inverse, op::Shape(self)) : empty,
+          return_counts ? counts : empty};
+}
+
+std::vector<Value> aten_unique(Value self, bool sorted, bool return_inverse) {
+  std::vector<Value> all = aten_unique2(self, sorted, return_inverse, false);
+  return {all[0], all[1]};
+}
+
+std::vector<Value> aten_unique_dim(Value self, int64_t dim, bool sorted, bool return_inverse,
+                                   bool return_counts) {
+  auto [values, first, inverse, counts] =
+      op::Unique.all_outputs(self, {.axis = dim, .sorted = sorted ? 1 : 0});
+  const Value empty(Tensor(DataType::kInt64, {0}));
+  return {values, return_inverse ? inverse : empty, return_counts ? counts : empty};
+}
+
 void register_more_shapes(Registry& r) {
   using detail::overload;
   r.add(overload<aten_squeeze>("aten::squeeze(Tensor(a) self) -> Tensor(a)"));
@@ -838,6 +946,47 @@ void register_more_shapes(Registry& r) {
   r.add(overload<aten_tensor>(
       "aten::tensor.bool(bool t, *, ScalarType? dtype=None, Device? device=None, bool "
       "requires_grad=False) -> Tensor"));
+  r.add(overload<aten_empty_strided>(
+      "aten::empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? "
+      "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"));
+  r.add(overload<aten_new_empty_strided>(
+      "aten::new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? "
+      "dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"));
+  r.add(overload<aten_hann_window_default>(
+      "aten::hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, "
+      "Device? device=None, bool? pin_memory=None) -> Tensor"));
+  r.add(overload<aten_hann_window>(
+      "aten::hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, "
+      "Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"));
+  r.add(overload<aten_hamming_window_default>(
+      "aten::hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, "
+      "Device? device=None, bool? pin_memory=None) -> Tensor"));
+  r.add(overload<aten_hamming_window_periodic>(
+      "aten::hamming_window.periodic(int window_length, bool periodic, *, ScalarType? "
+      "dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"));
+  r.add(overload<aten_hamming_window_alpha>(
+      "aten::hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, "
+      "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) "
+      "-> Tensor"));
+  r.add(overload<aten_hamming_window>(
+      "aten::hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, "
+      "float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? "
+      "pin_memory=None) -> Tensor"));
+  r.add(overload<aten_blackman_window_default>(
+      "aten::blackman_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, "
+      "Device? device=None, bool? pin_memory=None) -> Tensor"));
+  r.add(overload<aten_blackman_window>(
+      "aten::blackman_window.periodic(int window_length, bool periodic, *, ScalarType? "
+      "dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"));
+  r.add(overload<aten_unique>(
+      "aten::_unique(Tensor self, bool sorted=True, bool return_inverse=False) -> (Tensor, "
+      "Tensor)"));
+  r.add(overload<aten_unique2>(
+      "aten::_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool "
+      "return_counts=False) -> (Tensor, Tensor, Tensor)"));
+  r.add(overload<aten_unique_dim>(
+      "aten::unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool "
+      "return_counts=False) -> (Tensor, Tensor, Tensor)"));
   r.add(overload<aten_cat>("aten::concat(Tensor[] tensors, int dim=0) -> Tensor"));
   r.add(overload<aten_cat>("aten::concatenate(Tensor[] tensors, int dim=0) -> Tensor"));
 }
