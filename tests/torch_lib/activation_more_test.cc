@@ -101,5 +101,13 @@ TEST(TorchlibActivationsMore, RegisteredWithDefaults) {
   }
 }
 
+TEST(TorchlibActivationsMore, HardtanhBackwardPassesInsideTheRange) {
+  // torch.ops.aten.hardtanh_backward(torch.tensor([1., 2, 3, 4]), torch.tensor([-2., -1, 0.5, 1]),
+  //                                  -1, 1) -> [0, 0, 3, 0]
+  expect_close(aten_hardtanh_backward(f32({1, 2, 3, 4}), f32({-2, -1, 0.5f, 1}), Value(int64_t{-1}),
+                                      Value(int64_t{1})),
+               {0, 0, 3, 0});
+}
+
 }  // namespace
 }  // namespace onnxscript::torch_lib

@@ -96,5 +96,26 @@ TEST(TorchlibIndexing, IndexPut) {
       {0, 0, 1, 0, 0, 2});
 }
 
+TEST(TorchlibIndexing, MaskedScatterAndRepeatInterleaveByTensor) {
+  // torch.tensor([[1., 2], [3, 4]]).masked_scatter(torch.tensor([[True, False], [True, True]]),
+  //                                                torch.tensor([9., 8, 7, 6])) -> [[9, 2], [8, 7]]
+  expect_close(aten_masked_scatter(f32({1, 2, 3, 4}, {2, 2}), b8({true, false, true, true}, {2, 2}),
+                                   f32({9, 8, 7, 6})),
+               {9, 2, 8, 7});
+  // torch.repeat_interleave(torch.tensor([2, 0, 3])) -> [0, 0, 2, 2, 2]
+  EXPECT_EQ(elements<int64_t>(aten_repeat_interleave_tensor(i64({2, 0, 3}), std::nullopt)),
+            (Ints{0, 0, 2, 2, 2}));
+  // torch.repeat_interleave(torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 2]), dim=0)
+  //   -> [[1, 2], [3, 4], [3, 4]]
+  const Value r =
+      aten_repeat_interleave_self_tensor(i64({1, 2, 3, 4}, {2, 2}), i64({1, 2}), 0, std::nullopt);
+  EXPECT_EQ(elements<int64_t>(r), (Ints{1, 2, 3, 4, 3, 4}));
+  EXPECT_EQ(dims(r), (Ints{3, 2}));
+  // One count for every element of the flattened tensor: [1, 1, 2, 2].
+  EXPECT_EQ(elements<int64_t>(aten_repeat_interleave_self_tensor(i64({1, 2}), i64({2}),
+                                                                 std::nullopt, std::nullopt)),
+            (Ints{1, 1, 2, 2}));
+}
+
 }  // namespace
 }  // namespace onnxscript::torch_lib

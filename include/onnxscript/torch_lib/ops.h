@@ -378,6 +378,8 @@ Value aten_softshrink(Value self, Value lambd);
 Value aten_log_sigmoid(Value self);
 /// aten::_softmax: float16 computed as float32 when half_to_float.
 Value aten_softmax_half(Value self, int64_t dim, bool half_to_float);
+/// aten::hardtanh_backward: grad_output where min_val < self < max_val, else 0.
+Value aten_hardtanh_backward(Value grad_output, Value self, Value min_val, Value max_val);
 
 // ---------------------------------------------------------------- more reductions
 
@@ -707,7 +709,7 @@ Value aten_reflection_pad(Value self, std::vector<int64_t> padding);
 Value aten_replication_pad(Value self, std::vector<int64_t> padding);
 /// aten::dropout: the identity unless train (then ONNX's random Dropout).
 Value aten_dropout(Value input, double p, bool train);
-/// aten::native_dropout: eval mode only (the input and an all-true mask).
+/// aten::native_dropout: the output and the mask of the kept elements.
 std::vector<Value> aten_native_dropout(Value input, double p, std::optional<bool> train);
 /// aten::group_norm: normalized over each group of channels, then weight and bias per channel.
 Value aten_group_norm(Value input, int64_t num_groups, std::optional<Value> weight,
@@ -780,6 +782,13 @@ Value aten_slice_scatter(Value self, Value src, int64_t dim, std::optional<Value
 Value aten_index(Value self, std::vector<Value> indices);
 /// aten::index_put: the same indices as index.Tensor; accumulate adds.
 Value aten_index_put(Value self, std::vector<Value> indices, Value values, bool accumulate);
+/// aten::masked_scatter: source's leading elements where mask is true.
+Value aten_masked_scatter(Value self, Value mask, Value source);
+/// aten::repeat_interleave.Tensor: i repeated repeats[i] times.
+Value aten_repeat_interleave_tensor(Value repeats, std::optional<int64_t> output_size);
+/// aten::repeat_interleave.self_Tensor: slices along dim repeated by a tensor of counts.
+Value aten_repeat_interleave_self_tensor(Value self, Value repeats, std::optional<int64_t> dim,
+                                         std::optional<int64_t> output_size);
 
 // ---------------------------------------------------------------- PyTorch primitives (prims::)
 // beyond the aten functions they share

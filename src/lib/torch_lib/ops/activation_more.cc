@@ -128,6 +128,12 @@ Value aten_softmax_half(Value self, int64_t dim, bool half_to_float) {
   return aten_softmax(self, dim, std::nullopt);
 }
 
+Value aten_hardtanh_backward(Value grad_output, Value self, Value min_val, Value max_val) {
+  // The gradient passes where min_val < self < max_val, and is 0 elsewhere.
+  const Value inside = op::And(op::Greater(self, min_val), op::Less(self, max_val));
+  return op::Where(inside, grad_output, op::CastLike(Value(Tensor::scalar<float>(0)), grad_output));
+}
+
 void register_more_activations(Registry& r) {
   using detail::overload;
   r.add(overload<aten_silu>("aten::silu(Tensor self) -> Tensor"));
@@ -157,6 +163,9 @@ void register_more_activations(Registry& r) {
       "aten::_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor"));
   r.add(overload<aten_softmax_half>(
       "aten::_softmax(Tensor self, int dim, bool half_to_float) -> Tensor"));
+  r.add(overload<aten_hardtanh_backward>(
+      "aten::hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) "
+      "-> Tensor"));
   r.add(overload<aten_relu6>("aten::relu6(Tensor self) -> Tensor"));
   r.add(overload<aten_relu6>("aten::relu6_(Tensor(a!) self) -> Tensor(a!)"));
   r.add(overload<aten_prelu>("aten::prelu(Tensor self, Tensor weight) -> Tensor"));

@@ -235,6 +235,52 @@ Value aten_index_put(Value self, std::vector<Value> indices, Value values, bool 
   return op::ScatterND(self, idx, updates, {.reduction = reduction});
 }
 
+Value aten_masked_scatter(Value self, Value mask, Value source) {
+  // The positions where the (broadcast) mask is true, in order, take
+  // source's leading elements.
+  const Value m = op::Expand(op::Cast(mask, {.to = DataType::kBool}), op::Shape(self));
+  const Value idx = op::Transpose(op::NonZero(m), {.perm = std::vector<int64_t>{1, 0}});
+  const Value count = op::Slice(op::Shape(idx), int64s({0}), int64s({1}));
+  const Value updates = op::Slice(op::Reshape(source, int64s({-1})), int64s({0}), count);
+  return op::ScatterND(self, idx, op::CastLike(updates, self));
+}
+
+namespace {
+
+// The indices repeat_interleave takes: i repeated repeats[i] times. Output
+// position t belongs to the number of cumulative counts <= t.
+Value repeated_positions(const Value& repeats) {
+  const Value r = op::Reshape(op::Cast(repeats, {.to = DataType::kInt64}), int64s({-1}));
+  const Value ends = op::CumSum(r, Value(Tensor::scalar<int64_t>(0)));
+  const Value total = op::ReduceSum(r, {.keepdims = 0});
+  const Value t =
+      op::Range(Value(Tensor::scalar<int64_t>(0)), total, Value(Tensor::scalar<int64_t>(1)));
+  const Value passed =
+      op::LessOrEqual(op::Unsqueeze(ends, int64s({0})), op::Unsqueeze(t, int64s({1})));
+  return op::ReduceSum(op::Cast(passed, {.to = DataType::kInt64}), int64s({1}), {.keepdims = 0});
+}
+
+}  // namespace
+
+Value aten_repeat_interleave_tensor(Value repeats, std::optional<int64_t> /*output_size*/) {
+  return repeated_positions(repeats);
+}
+
+Value aten_repeat_interleave_self_tensor(Value self, Value repeats, std::optional<int64_t> dim,
+                                         std::optional<int64_t> /*output_size*/) {
+  Value x = self;
+  int64_t axis = 0;
+  if (!dim) {
+    x = op::Reshape(self, int64s({-1}));  // no dim: the flattened tensor
+  } else {
+    axis = wrap_dim(*dim, require_rank(self, "aten::repeat_interleave"), "aten::repeat_interleave");
+  }
+  // One repeat count for every slice, or one per slice.
+  const Value size = op::Slice(op::Shape(x), int64s({axis}), int64s({axis + 1}));
+  const Value counts = op::Expand(op::Reshape(repeats, int64s({-1})), size);
+  return op::Gather(x, repeated_positions(counts), {.axis = axis});
+}
+
 void register_indexing(Registry& r) {
   using detail::overload;
   r.add(overload<aten_scatter_src>(
@@ -257,6 +303,13 @@ void register_indexing(Registry& r) {
   r.add(overload<aten_slice_scatter>(
       "aten::slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? "
       "end=None, SymInt step=1) -> Tensor"));
+  r.add(overload<aten_masked_scatter>(
+      "aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor"));
+  r.add(overload<aten_repeat_interleave_tensor>(
+      "aten::repeat_interleave.Tensor(Tensor repeats, *, int? output_size=None) -> Tensor"));
+  r.add(overload<aten_repeat_interleave_self_tensor>(
+      "aten::repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? "
+      "output_size=None) -> Tensor"));
   r.add(overload<aten_index>("aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor"));
   r.add(overload<aten_index>(
       "aten::index.Tensor_hacked_twin(Tensor self, Tensor[] indices) -> Tensor"));

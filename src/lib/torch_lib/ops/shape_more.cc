@@ -934,6 +934,8 @@ void register_more_shapes(Registry& r) {
       "aten::pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor"));
   r.add(overload<aten_diagonal>(
       "aten::diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)"));
+  r.add(overload<aten_diagonal>(
+      "aten::diagonal_copy(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor"));
   r.add(overload<aten_linspace>(
       "aten::linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? "
       "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"));
