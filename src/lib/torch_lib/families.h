@@ -16,5 +16,17 @@ void register_reductions(Registry& r);
 void register_linear_algebra(Registry& r);
 void register_shapes(Registry& r);
 void register_nn(Registry& r);
+void register_unary(Registry& r);
+void register_binary(Registry& r);
+void register_more_activations(Registry& r);
+void register_more_reductions(Registry& r);
+void register_more_shapes(Registry& r);
+void register_more_nn(Registry& r);
+void register_indexing(Registry& r);
+void register_prims(Registry& r);
+void register_upsample(Registry& r);
+void register_losses(Registry& r);
+void register_random(Registry& r);
+void register_more_linear_algebra(Registry& r);
 
 }  // namespace onnxscript::torch_lib

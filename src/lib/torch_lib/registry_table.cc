@@ -14,6 +14,18 @@ const Registry& torchlib_registry() {
     register_linear_algebra(r);
     register_shapes(r);
     register_nn(r);
+    register_unary(r);
+    register_binary(r);
+    register_more_activations(r);
+    register_more_reductions(r);
+    register_more_shapes(r);
+    register_more_nn(r);
+    register_indexing(r);
+    register_prims(r);
+    register_upsample(r);
+    register_losses(r);
+    register_random(r);
+    register_more_linear_algebra(r);
     return r;
   }();
   return registry;

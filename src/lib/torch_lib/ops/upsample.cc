@@ -1,0 +1,162 @@
+// Upsampling: upsample_nearest1d / 2d / 3d, upsample_linear1d,
+// upsample_bilinear2d, upsample_trilinear3d and upsample_bicubic2d, with an
+// output size or (the .vec overloads) scale factors, as ONNX's Resize.
+// PyTorch's "nearest" takes floor(out_index * in / out): Resize's
+// "asymmetric" coordinates with "floor" rounding. Its linear and cubic
+// modes use half-pixel coordinates ("pytorch_half_pixel"), or
+// "align_corners"; cubic uses a = -0.75, Resize's default.
+
+#include <fmt/format.h>
+
+#include "lib/torch_lib/bind.h"
+#include "lib/torch_lib/common.h"
+#include "lib/torch_lib/families.h"
+
+namespace onnxscript::torch_lib {
+
+namespace detail {
+
+// float[] arguments (scale factors): bind.h converts the other ATen types;
+// only this family takes a float list, so its conversion lives here.
+template <>
+struct Converter<std::vector<double>> {
+  static std::vector<double> from(const ArgSite& site, const Arg& arg) {
+    if (const auto* d = std::get_if<std::vector<double>>(&arg.storage())) return *d;
+    if (const auto* i = std::get_if<std::vector<int64_t>>(&arg.storage()))
+      return std::vector<double>(i->begin(), i->end());
+    bad_argument(site, arg, "a list of floats");
+  }
+};
+
+}  // namespace detail
+
+namespace {
+
+// The leading batch and channel sizes followed by `output_size`.
+Value full_sizes(const Value& self, const Value& output_size) {
+  const Value leading = op::Slice(op::Shape(self), int64s({0}), int64s({2}));
+  return op::Concat(std::vector<Value>{leading, op::Cast(output_size, {.to = DataType::kInt64})},
+                    {.axis = 0});
+}
+
+Value resize(const Value& self, const std::optional<Value>& output_size,
+             const std::optional<std::vector<double>>& scale_factors, const std::string& mode,
+             bool align_corners, size_t spatial, std::string_view aten_op) {
+  const std::string coordinates = mode == "nearest" ? "asymmetric"
+                                  : align_corners   ? "align_corners"
+                                                    : "pytorch_half_pixel";
+  const ops::Resize_18_Attributes attributes{
+      .coordinate_transformation_mode = coordinates, .mode = mode, .nearest_mode = "floor"};
+  if (output_size)
+    return op::Resize(self, Value(), Value(), full_sizes(self, *output_size), attributes);
+  if (!scale_factors || scale_factors->size() != spatial) {
+    throw TypeError(fmt::format("{}: needs an output size or {} scale factors", aten_op, spatial));
+  }
+  std::vector<float> scales{1.0f, 1.0f};
+  for (double s : *scale_factors) scales.push_back(static_cast<float>(s));
+  return op::Resize(self, Value(), Value(Tensor::from_span<float>(scales)), attributes);
+}
+
+}  // namespace
+
+Value aten_upsample_nearest(Value self, Value output_size, std::optional<double> /*scales_1*/,
+                            std::optional<double> /*scales_2*/,
+                            std::optional<double> /*scales_3*/) {
+  const int64_t rank = require_rank(self, "aten::upsample_nearest");
+  return resize(self, output_size, std::nullopt, "nearest", false, static_cast<size_t>(rank - 2),
+                "aten::upsample_nearest");
+}
+
+Value aten_upsample_nearest_vec(Value input, std::optional<Value> output_size,
+                                std::optional<std::vector<double>> scale_factors) {
+  const int64_t rank = require_rank(input, "aten::upsample_nearest.vec");
+  return resize(input, output_size, scale_factors, "nearest", false, static_cast<size_t>(rank - 2),
+                "aten::upsample_nearest.vec");
+}
+
+Value aten_upsample_linear(Value self, Value output_size, bool align_corners,
+                           std::optional<double> /*scales_1*/, std::optional<double> /*scales_2*/,
+                           std::optional<double> /*scales_3*/) {
+  const int64_t rank = require_rank(self, "aten::upsample_linear");
+  return resize(self, output_size, std::nullopt, "linear", align_corners,
+                static_cast<size_t>(rank - 2), "aten::upsample_linear");
+}
+
+Value aten_upsample_linear_vec(Value input, std::optional<Value> output_size, bool align_corners,
+                               std::optional<std::vector<double>> scale_factors) {
+  const int64_t rank = require_rank(input, "aten::upsample_linear.vec");
+  return resize(input, output_size, scale_factors, "linear", align_corners,
+                static_cast<size_t>(rank - 2), "aten::upsample_linear.vec");
+}
+
+Value aten_upsample_bicubic2d(Value self, Value output_size, bool align_corners,
+                              std::optional<double> /*scales_h*/,
+                              std::optional<double> /*scales_w*/) {
+  return resize(self, output_size, std::nullopt, "cubic", align_corners, 2,
+                "aten::upsample_bicubic2d");
+}
+
+Value aten_upsample_bicubic2d_vec(Value input, std::optional<Value> output_size, bool align_corners,
+                                  std::optional<std::vector<double>> scale_factors) {
+  return resize(input, output_size, scale_factors, "cubic", align_corners, 2,
+                "aten::upsample_bicubic2d.vec");
+}
+
+// The fixed-arity overloads: the unused scales trail as None.
+Value aten_upsample_nearest1d(Value self, Value output_size, std::optional<double> scales) {
+  return aten_upsample_nearest(self, output_size, scales, std::nullopt, std::nullopt);
+}
+Value aten_upsample_nearest2d(Value self, Value output_size, std::optional<double> scales_h,
+                              std::optional<double> scales_w) {
+  return aten_upsample_nearest(self, output_size, scales_h, scales_w, std::nullopt);
+}
+Value aten_upsample_linear1d(Value self, Value output_size, bool align_corners,
+                             std::optional<double> scales) {
+  return aten_upsample_linear(self, output_size, align_corners, scales, std::nullopt, std::nullopt);
+}
+Value aten_upsample_bilinear2d(Value self, Value output_size, bool align_corners,
+                               std::optional<double> scales_h, std::optional<double> scales_w) {
+  return aten_upsample_linear(self, output_size, align_corners, scales_h, scales_w, std::nullopt);
+}
+
+void register_upsample(Registry& r) {
+  using detail::overload;
+  r.add(overload<aten_upsample_nearest1d>(
+      "aten::upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> "
+      "Tensor"));
+  r.add(overload<aten_upsample_nearest2d>(
+      "aten::upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? "
+      "scales_w=None) -> Tensor"));
+  r.add(overload<aten_upsample_nearest>(
+      "aten::upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? "
+      "scales_h=None, float? scales_w=None) -> Tensor"));
+  for (const char* name : {"upsample_nearest1d", "upsample_nearest2d", "upsample_nearest3d"}) {
+    r.add(overload<aten_upsample_nearest_vec>(
+        fmt::format("aten::{}.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> "
+                    "Tensor",
+                    name)));
+  }
+  r.add(overload<aten_upsample_linear1d>(
+      "aten::upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? "
+      "scales=None) -> Tensor"));
+  r.add(overload<aten_upsample_bilinear2d>(
+      "aten::upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? "
+      "scales_h=None, float? scales_w=None) -> Tensor"));
+  r.add(overload<aten_upsample_linear>(
+      "aten::upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? "
+      "scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor"));
+  for (const char* name : {"upsample_linear1d", "upsample_bilinear2d", "upsample_trilinear3d"}) {
+    r.add(overload<aten_upsample_linear_vec>(
+        fmt::format("aten::{}.vec(Tensor input, SymInt[]? output_size, bool align_corners, "
+                    "float[]? scale_factors) -> Tensor",
+                    name)));
+  }
+  r.add(overload<aten_upsample_bicubic2d>(
+      "aten::upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? "
+      "scales_h=None, float? scales_w=None) -> Tensor"));
+  r.add(overload<aten_upsample_bicubic2d_vec>(
+      "aten::upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, "
+      "float[]? scale_factors) -> Tensor"));
+}
+
+}  // namespace onnxscript::torch_lib
