@@ -227,6 +227,22 @@ std::optional<RuleOutcome> run_own_rule(const ir::Node& node, OwnRule rule) {
   return RuleOutcome{std::move(ctx.outputs()), ctx.data_requested()};
 }
 
+// libonnx 1.12's Reshape rule gives no shape when the target shape is
+// computed (a Concat of sizes read at run time, as exporters write for
+// `view`), although its length, and so the output's rank, is known from the
+// shape input's own static shape. Later operators (Transpose's perm, a
+// rank-dependent choice in torchlib) need that rank.
+void refine_reshape_rank(const ir::Node& node, RuleOutcome& outcome) {
+  if (node.op_type() != "Reshape" || !node.domain().empty() || node.inputs().size() < 2) return;
+  std::optional<ir::Type>& out = outcome.types[0];
+  if (!out || !out->is_tensor() || out->shape) return;
+  const ir::Value* shape = node.input(1);
+  if (!shape || !shape->type() || !shape->type()->shape) return;
+  const ir::Shape& dims = *shape->type()->shape;
+  if (dims.size() != 1 || !dims[0].is_static()) return;
+  out->shape = ir::Shape(std::vector<ir::Dim>(static_cast<size_t>(dims[0].value())));
+}
+
 }  // namespace
 
 void infer_node_outputs(ir::Node& node, int64_t opset_version) {
@@ -280,6 +296,7 @@ void infer_node_outputs(ir::Node& node, int64_t opset_version) {
     outcome = run_libonnx_rule(node, *schema);
   }
   if (!outcome) return;
+  refine_reshape_rank(node, *outcome);
   for (size_t i = 0; i < node.outputs().size(); ++i)
     if (outcome->types[i]) node.output(i)->set_type(outcome->types[i]);
   if (memoizable && !outcome->data_requested) remember_inference(key, std::move(outcome->types));

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "interop/ort_runner.h"
+#include "onnxscript/check/check.h"
 #include "onnxscript/eval/tensor_io.h"
 #include "onnxscript/export/torch_module.h"
 #include "onnxscript/onnxscript.h"
@@ -115,8 +116,8 @@ TEST(TorchExport, EveryUnsupportedOperatorIsReportedWithItsSourceLine) {
   ::torch::jit::Module m("Unsupported");
   m.define(R"(
 def forward(self, x):
-    a = torch.cumsum(x, 0)
-    b = torch.erfinv(x)
+    a = torch.histc(x)
+    b = torch.special_erfcx(x)
     return torch.relu(a + b)
 )");
   try {
@@ -124,32 +125,34 @@ def forward(self, x):
     FAIL() << "expected ExporterError";
   } catch (const ExporterError& e) {
     ASSERT_EQ(e.diagnostics().size(), 2u) << e.what();
-    EXPECT_EQ(e.diagnostics()[0].node, "aten::cumsum");
-    EXPECT_THAT(e.diagnostics()[0].source, HasSubstr("torch.cumsum(x, 0)"));
-    EXPECT_EQ(e.diagnostics()[1].node, "aten::erfinv");
+    EXPECT_EQ(e.diagnostics()[0].node, "aten::histc");
+    EXPECT_THAT(e.diagnostics()[0].source, HasSubstr("a = torch.histc(x)"));
+    EXPECT_EQ(e.diagnostics()[1].node, "aten::special_erfcx");
     EXPECT_THAT(std::string(e.what()), HasSubstr("2 problems"));
   }
 }
 
 TEST(TorchExport, AUserFunctionFillsAGap) {
-  ::torch::jit::Module m("Cumsum");
+  ::torch::jit::Module m("Erfcx");
   m.define(R"(
 def forward(self, x):
-    return torch.cumsum(x, 0)
+    return torch.special_erfcx(x)
 )");
+  const at::Tensor x = ::torch::tensor({0.0f, 0.5f, 1.0f});
+  // torchlib has no special_erfcx: the export fails, naming it...
+  EXPECT_THROW(export_module(m, {to_ours(x)}), ExporterError);
+  // ...until a script Function registered under its name fills the gap:
+  // erfcx(x) = exp(x^2) (1 - erf(x)).
   auto registry = std::make_shared<torch_lib::Registry>(torch_lib::torchlib_registry());
-  // `dim` is an attribute of the function (ONNX's CumSum takes the axis as
-  // an input: the attribute used as a value gives it); dtype is None here.
-  const Function cumsum =
-      script("cumsum", {"self", "dim"}, [](FLOAT<AnyRank> self, Attr<int64_t> dim) {
-        return onnxscript::opset18::CumSum(self, dim);
-      });
-  registry->register_op(cumsum, "aten::cumsum",
-                        "aten::cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor");
+  const Function erfcx = script("erfcx", {"self"}, [](FLOAT<AnyRank> self) {
+    namespace op = onnxscript::opset18;
+    return op::Mul(op::Exp(op::Mul(self, self)), op::Sub(1.0f, op::Erf(self)));
+  });
+  registry->register_op(erfcx, "aten::special_erfcx", "aten::special_erfcx(Tensor self) -> Tensor");
   ExportOptions options;
   options.registry = registry;
-  const at::Tensor x = ::torch::tensor({1.0f, 2.0f, 3.0f});
   const ONNXProgram program = export_module(m, {to_ours(x)}, options);
+  ASSERT_EQ(program.model().functions().size(), 1u);  // the Function comes along
   EXPECT_LT(max_diff(program.run({to_ours(x)}).at(0).tensor(), m.forward({x}).toTensor()), 1e-6);
 }
 
@@ -175,43 +178,91 @@ TEST(TorchExport, SaveWithAndWithoutWeights) {
   fs::remove_all(dir);
 }
 
-// torchvision models, traced by Debian's python3-torch (the test makes its
-// input files with Python; the exporter needs none) with batch norm
-// statistics and scales drawn at random, so that outputs are not the
-// near-zero of default initialization.
-TEST(TorchExport, TorchvisionModelsMatchLibTorch) {
-  const fs::path dir = fs::temp_directory_path() / "onnxscript_export_torchvision";
+// The models of the exporter's issue, traced by Debian's python3-torch (the
+// test makes its input files with Python; the exporter needs none). Weights
+// are redrawn where default initialization gives near-zero outputs (batch
+// norm statistics and scales, zero-initialized Linear layers such as ViT's
+// head). Each export passes `check`, and matches LibTorch's forward in our
+// Session and in ONNX Runtime within rtol 1e-3, atol 1e-5.
+struct ModelCase {
+  std::string name;
+  std::vector<int64_t> example;  // float input shape
+  int64_t other_batch;           // with a named batch (axis 0), run at this batch too; 0: static
+};
+
+TEST(TorchExport, TheIssuesModelsMatchLibTorch) {
+  const fs::path dir = fs::temp_directory_path() / "onnxscript_export_models";
   fs::create_directories(dir);
   const std::string script = R"(
 import sys, torch, torchvision
 torch.manual_seed(0)
-for name in sys.argv[2:]:
-    m = getattr(torchvision.models, name)(weights=None).eval()
+def redraw(m):
     for mod in m.modules():
         if isinstance(mod, torch.nn.BatchNorm2d):
             mod.weight.data.uniform_(0.5, 1.5); mod.bias.data.normal_(0, 0.1)
             mod.running_mean.normal_(0, 0.1); mod.running_var.uniform_(0.5, 1.5)
-    torch.jit.trace(m, torch.randn(1, 3, 64, 64)).save(sys.argv[1] + '/' + name + '.pt')
+        if isinstance(mod, torch.nn.Linear) and not mod.weight.data.any():
+            mod.weight.data.normal_(0, 0.05)
+    return m
+out = sys.argv[1]
+for name, size in [('resnet18', 64), ('resnet50', 64), ('mobilenet_v2', 64),
+                   ('mobilenet_v3_small', 64), ('squeezenet1_0', 64), ('densenet121', 64),
+                   ('shufflenet_v2_x1_0', 64), ('vit_b_16', 224)]:
+    m = redraw(getattr(torchvision.models, name)(weights=None).eval())
+    torch.jit.trace(m, torch.randn(1, 3, size, size), check_trace=False).save(out + '/' + name + '.pt')
+layer = torch.nn.TransformerEncoderLayer(256, 4, batch_first=True)
+enc = torch.nn.TransformerEncoder(layer, 4).train(False)
+torch.jit.trace(enc, torch.randn(1, 10, 256), check_trace=False).save(out + '/transformer_encoder.pt')
 )";
-  const std::vector<std::string> models = {"resnet18", "mobilenet_v2"};
-  std::string command = "/usr/bin/python3 -c \"" + script + "\" " + dir.string();
-  for (const std::string& m : models) command += " " + m;
+  const std::string command = "/usr/bin/python3 -c \"" + script + "\" " + dir.string();
   ASSERT_EQ(std::system(command.c_str()), 0) << "python3-torchvision is needed to make the models";
-  for (const std::string& name : models) {
-    SCOPED_TRACE(name);
-    ::torch::manual_seed(0);
-    const at::Tensor x = ::torch::randn({2, 3, 64, 64});
-    ::torch::jit::Module module = ::torch::jit::load((dir / (name + ".pt")).string());
-    const at::Tensor expected = module.forward({x}).toTensor();
-    ASSERT_GT(expected.abs().max().item<double>(), 1e-3) << "degenerate reference output";
+  const std::vector<ModelCase> cases = {
+      {"resnet18", {1, 3, 64, 64}, 2},
+      {"resnet50", {1, 3, 64, 64}, 2},
+      {"mobilenet_v2", {1, 3, 64, 64}, 2},
+      {"mobilenet_v3_small", {1, 3, 64, 64}, 2},
+      {"squeezenet1_0", {1, 3, 64, 64}, 2},
+      {"densenet121", {1, 3, 64, 64}, 2},
+      // A dynamic batch is not yet exported for shufflenet: its channel
+      // shuffle views with sizes read at run time, and inference does not
+      // yet propagate sizes through Shape/Gather/Concat, so chunk's size
+      // along the channels is unknown.
+      {"shufflenet_v2_x1_0", {1, 3, 64, 64}, 0},
+      {"vit_b_16", {1, 3, 224, 224}, 1},
+      {"transformer_encoder", {1, 10, 256}, 3},
+  };
+  for (const ModelCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    const fs::path file = dir / (c.name + ".pt");
+    ::torch::jit::Module module = ::torch::jit::load(file.string());
     ExportOptions options;
-    options.dynamic_shapes[0] = {{0, "batch"}};
-    const ONNXProgram program =
-        export_module(dir / (name + ".pt"), {to_ours(::torch::randn({1, 3, 64, 64}))}, options);
-    const double scale = expected.abs().max().item<double>();
-    EXPECT_LT(max_diff(program.run({to_ours(x)}).at(0).tensor(), expected), 1e-4 * scale);
-    const auto ort = testing::run_in_onnxruntime(program.model(), {to_ours(x)});
-    EXPECT_LT(max_diff(ort.at(0).tensor(), expected), 1e-4 * scale);
+    if (c.other_batch > 0) options.dynamic_shapes[0] = {{0, "batch"}};
+    ::torch::manual_seed(0);
+    const ONNXProgram program = export_module(file, {to_ours(::torch::randn(c.example))}, options);
+    const check::CheckResult checked = check::check_model(program.model());
+    EXPECT_TRUE(checked.ok()) << ::testing::PrintToString(checked.errors);
+    for (int64_t batch : {c.example[0], c.other_batch}) {
+      if (batch == 0) continue;
+      std::vector<int64_t> shape = c.example;
+      shape[0] = batch;
+      const at::Tensor x = ::torch::randn(shape);
+      const at::Tensor expected = module.forward({x}).toTensor();
+      ASSERT_GT(expected.abs().max().item<double>(), 1e-3) << "degenerate reference output";
+      // rtol 1e-3 and atol 1e-5, the absolute part scaled by the output's
+      // largest magnitude: resnet50's logits reach a few hundred after the
+      // redrawn batch norms, and float32 sums of that size differ by 2e-4
+      // between any two orders of evaluation (LibTorch's and ours differ).
+      const double scale = std::max(1.0, expected.abs().max().item<double>());
+      const at::Tensor tolerance = 1e-5 * scale + 1e-3 * expected.abs();
+      const at::Tensor ours = from_ours(program.run({to_ours(x)}).at(0).tensor());
+      EXPECT_TRUE(((ours - expected).abs() <= tolerance).all().item<bool>())
+          << "batch " << batch << ": max diff " << (ours - expected).abs().max().item<double>();
+      const at::Tensor ort =
+          from_ours(testing::run_in_onnxruntime(program.model(), {to_ours(x)}).at(0).tensor());
+      EXPECT_TRUE(((ort - expected).abs() <= tolerance).all().item<bool>())
+          << "ONNX Runtime, batch " << batch << ": max diff "
+          << (ort - expected).abs().max().item<double>();
+    }
   }
   fs::remove_all(dir);
 }

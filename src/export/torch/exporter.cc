@@ -77,6 +77,24 @@ Tensor to_tensor(const at::Tensor& t) {
   return out;
 }
 
+// A one-element constant (a folded scalar) as a LibTorch tensor of the same
+// shape, for evaluate_statically; nullopt for element types it does not need.
+std::optional<at::Tensor> to_aten_scalar(const Tensor& t) {
+  const std::vector<int64_t> sizes(t.shape().begin(), t.shape().end());
+  switch (t.dtype()) {
+    case DataType::kInt64:
+      return at::full(sizes, t.data<int64_t>()[0], at::kLong);
+    case DataType::kFloat:
+      return at::full(sizes, t.data<float>()[0], at::kFloat);
+    case DataType::kDouble:
+      return at::full(sizes, t.data<double>()[0], at::kDouble);
+    case DataType::kBool:
+      return at::full(sizes, t.data<bool>()[0], at::kBool);
+    default:
+      return std::nullopt;
+  }
+}
+
 // The user's Python line TorchScript kept for a node ("file:line: text"),
 // if any: the whole line, not only the call's own range.
 std::string source_of(const jit::Node* node) {
@@ -265,20 +283,38 @@ class GraphExporter {
       return Arg(ints);
     }
     if (iv.isDevice()) return Arg(iv.toDevice().str());
-    if (iv.isTensor()) {
-      const at::Tensor& t = iv.toTensor();
-      std::string name;
-      if (const auto it = names_by_data_.find(t.data_ptr()); it != names_by_data_.end())
-        name = it->second;
-      else if (named && named->hasDebugName())
-        name = named->debugNameBase();
-      // Small constants (scalars TorchScript folded) stay Constant nodes;
-      // weights become initializers named after their parameter.
-      if (t.numel() <= 1 && name.empty()) return Arg(Value(to_tensor(t)));
-      return Arg(initializer(to_tensor(t), unique_name(name)));
+    if (iv.isTensor()) return tensor_arg(iv.toTensor(), named);
+    if (iv.isTensorList()) {
+      // LSTM's flat weights, for one: each an initializer named after its
+      // parameter.
+      std::vector<Value> values;
+      for (const at::Tensor& t : iv.toTensorVector())
+        values.push_back(*tensor_arg(t, nullptr).tensor());
+      return Arg(values);
     }
     throw NotImplementedError(
         fmt::format("a constant of type {} is not supported", iv.type()->str()));
+  }
+
+  // A tensor constant: an initializer named after the parameter or buffer it
+  // came from (or the TorchScript value's name); small unnamed constants
+  // (scalars TorchScript folded) stay Constant nodes.
+  Arg tensor_arg(const at::Tensor& t, const jit::Value* named) {
+    std::string name;
+    if (const auto it = names_by_data_.find(t.data_ptr()); it != names_by_data_.end())
+      name = it->second;
+    else if (named && named->hasDebugName())
+      name = named->debugNameBase();
+    // A 0-D constant is how tracing records a Python number (`x / 8.0`):
+    // as a number again, it takes the element type of the tensor it meets,
+    // as PyTorch's wrapped numbers do, instead of widening it to double.
+    if (t.dim() == 0 && name.empty()) {
+      if (t.is_floating_point()) return Arg(t.item<double>());
+      if (t.scalar_type() == at::kBool) return Arg(t.item<bool>());
+      return Arg(t.item<int64_t>());
+    }
+    if (t.numel() <= 1 && name.empty()) return Arg(Value(to_tensor(t)));
+    return Arg(initializer(to_tensor(t), unique_name(name)));
   }
 
   std::string unique_name(std::string name) {
@@ -364,6 +400,7 @@ class GraphExporter {
       name = base + "." + schema->overload_name();
     std::vector<Arg> args;
     for (const jit::Value* v : node->inputs()) args.push_back(lookup(v));
+    if (evaluate_statically(node, args)) return;
     const torch_lib::OpOverload* overload = registry_.choose(name, args);
     if (!overload && name != base) overload = registry_.choose(base, args);
     if (!overload) {
@@ -380,7 +417,104 @@ class GraphExporter {
       throw Error(
           fmt::format("{} gave {} outputs, the node has {}", name, results.size(), outputs.size()));
     }
-    for (size_t i = 0; i < outputs.size(); ++i) env_[outputs[i]] = Arg(results[i]);
+    for (size_t i = 0; i < outputs.size(); ++i)
+      env_[outputs[i]] = as_python_value(results[i], outputs[i]);
+  }
+
+  // Arithmetic on Python values known while exporting (sizes of a static
+  // input: `h // 2`, `n * c`) runs in LibTorch itself, as TorchScript's
+  // constant propagation would have had the sizes been constants; its
+  // results are Python values again. False when an input is a tensor or an
+  // output is not a number or a list of them.
+  bool evaluate_statically(jit::Node* node, const std::vector<Arg>& args) {
+    for (const jit::Value* out : node->outputs()) {
+      const c10::TypeKind k = out->type()->kind();
+      if (k != c10::TypeKind::IntType && k != c10::TypeKind::FloatType &&
+          k != c10::TypeKind::BoolType && k != c10::TypeKind::ListType &&
+          k != c10::TypeKind::TensorType)
+        return false;
+    }
+    // A traced graph passes sizes as 0-D tensors (NumToTensor), which this
+    // exporter keeps as numbers: they go back in as LibTorch scalars.
+    auto number = [&](size_t i, c10::IValue v) -> c10::IValue {
+      if (node->input(i)->type()->kind() != c10::TypeKind::TensorType) return v;
+      if (v.isInt()) return at::scalar_tensor(v.toInt(), at::kLong);
+      if (v.isDouble()) return at::scalar_tensor(v.toDouble(), at::kDouble);
+      return at::scalar_tensor(v.toBool(), at::kBool);
+    };
+    jit::Stack stack;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const Arg::Storage& st = args[i].storage();
+      if (const int64_t* n = std::get_if<int64_t>(&st)) {
+        stack.push_back(number(i, *n));
+      } else if (const double* d = std::get_if<double>(&st)) {
+        stack.push_back(number(i, *d));
+      } else if (const bool* b = std::get_if<bool>(&st)) {
+        stack.push_back(number(i, *b));
+      } else if (const auto* ints = std::get_if<std::vector<int64_t>>(&st)) {
+        stack.emplace_back(c10::List<int64_t>(*ints));
+      } else if (args[i].is_none()) {
+        stack.emplace_back();
+      } else if (const auto* str = std::get_if<std::string>(&st)) {
+        stack.emplace_back(*str);
+      } else if (const Value* v = args[i].tensor();
+                 v && v->is_concrete() && v->concrete().is_tensor() && v->tensor().numel() <= 1) {
+        if (std::optional<at::Tensor> t = to_aten_scalar(v->tensor())) {
+          stack.emplace_back(*t);
+        } else {
+          return false;
+        }
+      } else {
+        return false;
+      }
+    }
+    if (!node->maybeOperator()) return false;
+    try {
+      node->getOperation()(stack);
+    } catch (const c10::Error&) {
+      return false;  // not computable here (a device given as a string, say): torchlib emits it
+    }
+    if (stack.size() != node->outputs().size()) return false;
+    for (size_t i = 0; i < stack.size(); ++i) {
+      const c10::IValue& v = stack[i];
+      if (v.isTensor() && v.toTensor().dim() == 0) {
+        // Back to a number, as NumToTensor's input was.
+        const at::Tensor& t = v.toTensor();
+        if (t.is_floating_point())
+          env_[node->output(i)] = Arg(t.item<double>());
+        else if (t.scalar_type() == at::kBool)
+          env_[node->output(i)] = Arg(t.item<bool>());
+        else
+          env_[node->output(i)] = Arg(t.item<int64_t>());
+        continue;
+      }
+      env_[node->output(i)] = from_ivalue(v, nullptr);
+    }
+    return true;
+  }
+
+  // An int, float or bool output that torchlib computed while exporting (a
+  // concrete one-element tensor: a size known from the example) becomes the
+  // Python number, so that lists built from it stay static.
+  static Arg as_python_value(const Value& v, const jit::Value* output) {
+    const c10::TypeKind kind = output->type()->kind();
+    const bool number = kind == c10::TypeKind::IntType || kind == c10::TypeKind::FloatType ||
+                        kind == c10::TypeKind::BoolType;
+    if (!number || !v.is_concrete() || !v.concrete().is_tensor() || v.tensor().numel() != 1)
+      return Arg(v);
+    const Tensor& t = v.tensor();
+    switch (t.dtype()) {
+      case DataType::kInt64:
+        return Arg(t.data<int64_t>()[0]);
+      case DataType::kBool:
+        return Arg(t.data<bool>()[0]);
+      case DataType::kFloat:
+        return Arg(static_cast<double>(t.data<float>()[0]));
+      case DataType::kDouble:
+        return Arg(t.data<double>()[0]);
+      default:
+        return Arg(v);
+    }
   }
 
   const torch_lib::Registry& registry_;

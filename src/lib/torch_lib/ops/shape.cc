@@ -90,6 +90,13 @@ Value aten_slice(Value self, int64_t dim, std::optional<Value> start, std::optio
 }
 
 Value aten_size_dim(Value self, int64_t dim) {
+  // A size known while exporting is a constant, so that the shapes built
+  // from it (view's, reshape's) stay known to inference; a symbolic one
+  // (a dynamic dimension) is read from the shape at run time.
+  if (const std::optional<ir::Shape> shape = self.shape()) {
+    const int64_t axis = wrap_dim(dim, static_cast<int64_t>(shape->size()), "aten::size");
+    if ((*shape)[axis].is_static()) return Value(Tensor::scalar<int64_t>((*shape)[axis].value()));
+  }
   return op::Gather(op::Shape(self), Value(Tensor::scalar<int64_t>(dim)), {.axis = 0});
 }
 
