@@ -8,6 +8,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <fstream>
 #include <iostream>
 #include <set>
 
@@ -20,12 +21,34 @@
 namespace onnxscript::torch_lib::comparison {
 namespace {
 
-// Every name the table or the registry holds, sorted.
-std::vector<std::string> all_names() {
+// The registered names that no sample compares with LibTorch yet, one per
+// line: the families added after the suite (unary, binary, reductions,
+// shapes, nn, indexing, upsampling, losses, random, prims) are tested against
+// values PyTorch printed (tests/torch_lib), not yet here. The list may only
+// shrink: a name that gains a sample must leave it.
+std::set<std::string> not_yet_compared() {
   std::set<std::string> names;
-  for (const std::string& n : torchlib_registry().names()) names.insert(n);
+  std::ifstream in(std::string(ONNXSCRIPT_TEST_DATA_DIR) + "/torchlib/not_yet_compared.txt");
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty() && line[0] != '#') names.insert(line);
+  return names;
+}
+
+// The names with samples (and any a sample names), sorted.
+std::vector<std::string> sampled_names() {
+  std::set<std::string> names;
   for (const Sample& s : samples()) names.insert(s.name);
   return {names.begin(), names.end()};
+}
+
+// The registered names whose schema LibTorch knows: all but prims::, whose
+// schemas Python's torch._prims registers (LibTorch alone has none).
+std::vector<std::string> schema_names() {
+  std::vector<std::string> names;
+  for (const std::string& n : torchlib_registry().names())
+    if (!n.starts_with("prims::")) names.push_back(n);
+  return names;
 }
 
 TEST(TorchlibVsLibTorchTable, EveryRegisteredNameHasSamplesAndEverySampleARegisteredName) {
@@ -35,12 +58,22 @@ TEST(TorchlibVsLibTorchTable, EveryRegisteredNameHasSamplesAndEverySampleARegist
     EXPECT_TRUE(torchlib_registry().is_registered_op(s.name))
         << "sample '" << s.label << "' names " << s.name << ", which torchlib does not register";
   }
+  const std::set<std::string> pending = not_yet_compared();
+  EXPECT_FALSE(pending.empty()) << "tests/data/torchlib/not_yet_compared.txt was not read";
   for (const std::string& name : torchlib_registry().names()) {
+    if (pending.count(name)) {
+      EXPECT_FALSE(sampled.count(name))
+          << name << " has a sample now: remove it from tests/data/torchlib/not_yet_compared.txt";
+      continue;
+    }
     EXPECT_TRUE(sampled.count(name))
         << name
         << " is registered but has no sample (that is not a known failure) in "
            "tests/torch_lib_libtorch/samples.cc";
   }
+  for (const std::string& name : pending)
+    EXPECT_TRUE(torchlib_registry().is_registered_op(name))
+        << name << " in not_yet_compared.txt is not registered";
 }
 
 TEST(TorchlibVsLibTorchTable, OnnxRuntimeIsInstalled) {
@@ -142,10 +175,11 @@ std::string test_name(const std::string& name) {
 }
 
 class TorchlibVsLibTorch : public ::testing::TestWithParam<std::string> {};
+class TorchlibSchemaVsLibTorch : public ::testing::TestWithParam<std::string> {};
 
 // torchlib's schema is LibTorch's: the same parameters, in order, with the
 // same types, keyword-only marks and defaults.
-TEST_P(TorchlibVsLibTorch, SchemaIsLibTorchs) {
+TEST_P(TorchlibSchemaVsLibTorch, SchemaIsLibTorchs) {
   const std::string& name = GetParam();
   const std::span<const OpOverload> overloads = torchlib_registry().get_op_functions(name);
   ASSERT_FALSE(overloads.empty()) << name << " is not registered";
@@ -205,7 +239,11 @@ TEST_P(TorchlibVsLibTorch, SamplesMatchEagerlyInTheSessionAndInOnnxRuntime) {
             << (ort_na ? fmt::format(" ({} lack an ONNX Runtime kernel)", ort_na) : "") << "\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(Registered, TorchlibVsLibTorch, ::testing::ValuesIn(all_names()),
+INSTANTIATE_TEST_SUITE_P(Sampled, TorchlibVsLibTorch, ::testing::ValuesIn(sampled_names()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           return test_name(info.param);
+                         });
+INSTANTIATE_TEST_SUITE_P(Registered, TorchlibSchemaVsLibTorch, ::testing::ValuesIn(schema_names()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            return test_name(info.param);
                          });
