@@ -8,27 +8,15 @@
 
 #include "onnxscript/onnxscript.h"
 #include "onnxscript/torch_lib/ops.h"
+#include "torch_lib/values.h"
 
 namespace onnxscript::torch_lib {
 namespace {
 
-Tensor f32(std::initializer_list<float> v, std::vector<int64_t> shape = {-1}) {
-  return Tensor::from<float>(v, std::move(shape));
-}
-Tensor i64(std::initializer_list<int64_t> v, std::vector<int64_t> shape = {-1}) {
-  return Tensor::from<int64_t>(v, std::move(shape));
-}
-
-template <typename T>
-std::vector<T> elements(const Value& v) {
-  const Tensor& t = v.tensor();
-  EXPECT_EQ(t.dtype(), ir::data_type_of<T>());
-  return std::vector<T>(t.data<T>(), t.data<T>() + t.numel());
-}
-std::vector<int64_t> dims(const Value& v) {
-  const auto& shape = v.tensor().shape();
-  return std::vector<int64_t>(shape.begin(), shape.end());
-}
+using testing::dims;
+using testing::elements;
+using testing::f32;
+using testing::i64;
 
 void expect_near(const Value& v, const std::vector<float>& expected, float tolerance = 1e-5f) {
   const std::vector<float> actual = elements<float>(v);
