@@ -28,7 +28,7 @@ at::Tensor from_ours(const Tensor& t) {
 Tensor to_ours(const at::Tensor& t) {
   const at::Tensor c = t.contiguous();
   std::vector<int64_t> sizes(c.sizes().begin(), c.sizes().end());
-  Tensor out(DataType::kFloat, sizes);
+  Tensor out(c.scalar_type() == at::kLong ? DataType::kInt64 : DataType::kFloat, sizes);
   std::memcpy(out.raw_data(), c.data_ptr(), c.nbytes());
   return out;
 }
@@ -186,7 +186,7 @@ TEST(TorchExport, SaveWithAndWithoutWeights) {
 // Session and in ONNX Runtime within rtol 1e-3, atol 1e-5.
 struct ModelCase {
   std::string name;
-  std::vector<int64_t> example;  // float input shape
+  std::vector<int64_t> example;  // input shape (float, or token ids for the language model)
   int64_t other_batch;           // with a named batch (axis 0), run at this batch too; 0: static
 };
 
@@ -213,6 +213,23 @@ for name, size in [('resnet18', 64), ('resnet50', 64), ('mobilenet_v2', 64),
 layer = torch.nn.TransformerEncoderLayer(256, 4, batch_first=True)
 enc = torch.nn.TransformerEncoder(layer, 4).train(False)
 torch.jit.trace(enc, torch.randn(1, 10, 256), check_trace=False).save(out + '/transformer_encoder.pt')
+class LanguageModel(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = torch.nn.Embedding(100, 32)
+        self.lstm = torch.nn.LSTM(32, 64, 2, batch_first=True)
+        self.fc = torch.nn.Linear(64, 100)
+    def forward(self, x):
+        y, _ = self.lstm(self.emb(x))
+        return self.fc(y)
+torch.jit.trace(LanguageModel().eval(), torch.randint(0, 100, (1, 7))).save(out + '/lstm_lm.pt')
+class Bidirectional(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = torch.nn.LSTM(16, 8, 1, bidirectional=True)
+    def forward(self, x):
+        return self.lstm(x)[0]
+torch.jit.trace(Bidirectional().eval(), torch.randn(5, 1, 16)).save(out + '/lstm_bidirectional.pt')
 )";
   const std::string command = "/usr/bin/python3 -c \"" + script + "\" " + dir.string();
   ASSERT_EQ(std::system(command.c_str()), 0) << "python3-torchvision is needed to make the models";
@@ -230,6 +247,13 @@ torch.jit.trace(enc, torch.randn(1, 10, 256), check_trace=False).save(out + '/tr
       {"shufflenet_v2_x1_0", {1, 3, 64, 64}, 0},
       {"vit_b_16", {1, 3, 224, 224}, 1},
       {"transformer_encoder", {1, 10, 256}, 3},
+      {"lstm_lm", {1, 7}, 2},
+      // The batch is axis 1 here (batch_first is false): kept static.
+      {"lstm_bidirectional", {5, 1, 16}, 0},
+  };
+  // The language model reads token ids.
+  auto example = [](const ModelCase& c, std::vector<int64_t> shape) {
+    return c.name == "lstm_lm" ? ::torch::randint(0, 100, shape) : ::torch::randn(shape);
   };
   for (const ModelCase& c : cases) {
     SCOPED_TRACE(c.name);
@@ -238,14 +262,14 @@ torch.jit.trace(enc, torch.randn(1, 10, 256), check_trace=False).save(out + '/tr
     ExportOptions options;
     if (c.other_batch > 0) options.dynamic_shapes[0] = {{0, "batch"}};
     ::torch::manual_seed(0);
-    const ONNXProgram program = export_module(file, {to_ours(::torch::randn(c.example))}, options);
+    const ONNXProgram program = export_module(file, {to_ours(example(c, c.example))}, options);
     const check::CheckResult checked = check::check_model(program.model());
     EXPECT_TRUE(checked.ok()) << ::testing::PrintToString(checked.errors);
     for (int64_t batch : {c.example[0], c.other_batch}) {
       if (batch == 0) continue;
       std::vector<int64_t> shape = c.example;
       shape[0] = batch;
-      const at::Tensor x = ::torch::randn(shape);
+      const at::Tensor x = example(c, shape);
       const at::Tensor expected = module.forward({x}).toTensor();
       ASSERT_GT(expected.abs().max().item<double>(), 1e-3) << "degenerate reference output";
       // rtol 1e-3 and atol 1e-5, the absolute part scaled by the output's

@@ -924,4 +924,13 @@ Value aten_normal_float_float(double mean, double std, Value size,
 Value aten_multinomial(Value self, int64_t num_samples, bool replacement,
                        std::optional<std::string> generator);
 
+// ---------------------------------------------------------------- recurrent
+
+/// aten::lstm.input (torch.nn.LSTM): one ONNX LSTM per layer, PyTorch's gate
+/// order (i, f, g, o) rearranged as ONNX's (i, o, f, c); returns (output,
+/// h_n, c_n). Inference only; the hidden size must be known while exporting.
+std::vector<Value> aten_lstm(Value input, std::vector<Value> hx, std::vector<Value> params,
+                             bool has_biases, int64_t num_layers, double dropout, bool train,
+                             bool bidirectional, bool batch_first);
+
 }  // namespace onnxscript::torch_lib

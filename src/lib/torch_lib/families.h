@@ -28,5 +28,6 @@ void register_upsample(Registry& r);
 void register_losses(Registry& r);
 void register_random(Registry& r);
 void register_more_linear_algebra(Registry& r);
+void register_rnn(Registry& r);
 
 }  // namespace onnxscript::torch_lib

@@ -26,6 +26,7 @@ const Registry& torchlib_registry() {
     register_losses(r);
     register_random(r);
     register_more_linear_algebra(r);
+    register_rnn(r);
     return r;
   }();
   return registry;
