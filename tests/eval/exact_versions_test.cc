@@ -140,7 +140,8 @@ g (float[1, 2] x) => (float[1, 1] y) {
   EXPECT_EQ(session.missing_kernels(),
             std::vector<std::string>{"ai.onnx.ml.TreeEnsembleRegressor-5 (opset 5)"});
   const std::string error = run_error(session, {RuntimeValue(Tensor::from<float>({1, 2}, {1, 2}))});
-  EXPECT_THAT(error, HasSubstr("TreeEnsembleRegressor-5 (opset 5) is deprecated: ONNX removed the operator at that version"));
+  EXPECT_THAT(error, HasSubstr("TreeEnsembleRegressor-5 (opset 5) is deprecated: ONNX removed the "
+                               "operator at that version"));
   EXPECT_THAT(error, HasSubstr("TreeEnsembleRegressor node"));
 }
 
@@ -225,9 +226,9 @@ TEST(ExactDispatch, EagerCallsNameTheVersionAndTheOpset) {
            "ai.onnx.ml");
     FAIL() << "expected an error";
   } catch (const KernelError& e) {
-    EXPECT_THAT(
-        std::string(e.what()),
-        HasSubstr("TreeEnsembleRegressor-5 (opset 5) is deprecated: ONNX removed the operator at that version (inputs: "));
+    EXPECT_THAT(std::string(e.what()),
+                HasSubstr("TreeEnsembleRegressor-5 (opset 5) is deprecated: ONNX removed the "
+                          "operator at that version (inputs: "));
   }
   // Resize at opset 17 runs Resize-13, at 18 Resize-18.
   for (int64_t opset : {17, 18}) {
