@@ -191,7 +191,7 @@ class GraphExporter {
     for (size_t i = 0; i < results.size(); ++i) {
       const Value* value = results[i].tensor();
       if (!value) {
-        if (!failed_any_) {
+        if (diagnostics_.empty()) {
           diagnostics_.push_back(
               {"output", fmt::format("output {} is {}, not a tensor", i, results[i].describe()),
                ""});
@@ -236,7 +236,6 @@ class GraphExporter {
     } catch (const Failed&) {
       fail_outputs(node);
     } catch (const std::exception& e) {
-      failed_any_ = true;
       diagnostics_.push_back({node->kind().toQualString(), e.what(), source_of(node)});
       if (options_.verbosity > 0)
         std::cerr << "export: " << node->kind().toQualString() << ": " << e.what() << "\n";
@@ -372,7 +371,6 @@ class GraphExporter {
       }
     }
     if (all_tensors && !sizes) return Arg(values);
-    if (all_tensors && items.empty()) return Arg(values);
     std::vector<Value> pieces;
     for (const Value& v : values) {
       pieces.push_back(v.rank() == 0
@@ -524,7 +522,6 @@ class GraphExporter {
   std::unordered_map<const void*, std::string> names_by_data_;
   std::unordered_set<std::string> used_names_;
   std::vector<ExportDiagnostic> diagnostics_;
-  bool failed_any_ = false;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "lib/torch_lib/bind.h"
 #include "lib/torch_lib/common.h"
 #include "lib/torch_lib/families.h"
+#include "lib/torch_lib/promotion.h"
 
 namespace onnxscript::torch_lib {
 
@@ -24,14 +25,9 @@ Value scaled(const Value& other, const Value& alpha) {
   return op::Mul(other, alpha);
 }
 
-bool is_integral(const Value& v) {
-  const std::optional<DataType> t = v.dtype();
-  return t && !is_floating(*t) && *t != DataType::kComplex64 && *t != DataType::kComplex128;
-}
-
 // Integer operands divide as float32, as torch.div's true division does.
 std::pair<Value, Value> as_true_division_operands(Value a, Value b) {
-  if (is_integral(a) && (is_integral(b) || b.is_literal())) {
+  if (has_integral_dtype(a) && (has_integral_dtype(b) || b.is_literal())) {
     a = op::Cast(a, {.to = DataType::kFloat});
     if (!b.is_literal()) b = op::Cast(b, {.to = DataType::kFloat});
   }
@@ -80,7 +76,7 @@ Value aten_div(Value self, Value other) {
 Value aten_div_mode(Value self, Value other, std::optional<std::string> rounding_mode) {
   if (!rounding_mode) return aten_div(std::move(self), std::move(other));
   if (*rounding_mode == "trunc") {
-    if (is_integral(self)) return op::Div(self, other);  // ONNX's integer Div truncates
+    if (has_integral_dtype(self)) return op::Div(self, other);  // ONNX's integer Div truncates
     const Value q = op::Div(self, other);
     // trunc(q) = sign(q) * floor(|q|).
     return op::Mul(op::Sign(q), op::Floor(op::Abs(q)));
@@ -91,7 +87,7 @@ Value aten_div_mode(Value self, Value other, std::optional<std::string> rounding
 }
 
 Value aten_floor_divide(Value self, Value other) {
-  if (is_integral(self)) return integer_floor_division(self, other);
+  if (has_integral_dtype(self)) return integer_floor_division(self, other);
   return op::Floor(op::Div(self, other));
 }
 
