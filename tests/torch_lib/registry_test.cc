@@ -36,7 +36,13 @@ TEST(AtenSchema, DropsAliasAnnotationsAndReadsListAndIdentifierDefaults) {
   const Schema chunk =
       Schema::parse("aten::chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]");
   EXPECT_EQ(chunk.params[0].type, "Tensor");
+  EXPECT_FALSE(chunk.params[0].written);  // a view, not a write
   EXPECT_EQ(chunk.overload_name(), "");
+  const Schema add_ = Schema::parse(
+      "aten::add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)");
+  EXPECT_EQ(add_.params[0].type, "Tensor");
+  EXPECT_TRUE(add_.params[0].written);
+  EXPECT_FALSE(add_.params[1].written);
   EXPECT_EQ(chunk.returns, std::vector<std::string>{"Tensor[]"});
   const Schema pool = Schema::parse(
       "aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0) -> "

@@ -26,6 +26,9 @@ struct SchemaParam {
   std::string name;                  ///< "self".
   std::optional<Arg> default_value;  ///< The default, when the schema gives one.
   bool keyword_only = false;         ///< After `*` in the schema.
+  /// The operator writes into this argument (`Tensor(a!)`: in-place forms
+  /// such as `add_`, and `out=` parameters).
+  bool written = false;
   /// True for `T?` types: None is accepted.
   bool optional() const { return !type.empty() && type.back() == '?'; }
 };

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "lib/torch_lib/common.h"
 #include "onnxscript/support/error.h"
 
 namespace onnxscript::torch_lib::detail {
@@ -119,6 +120,21 @@ std::string to_string(const ArgSite& site, const Arg& arg) {
       return std::string(kNames[static_cast<size_t>(*code)]);
   }
   bad_argument(site, arg, "a string");
+}
+
+OpCallable keeping_self_dtype_when_in_place(const Schema& schema, OpCallable callable) {
+  const bool in_place =
+      !schema.params.empty() && schema.params[0].written && schema.returns.size() == 1;
+  if (!in_place) return callable;
+  return [callable = std::move(callable)](std::span<const Arg> args) {
+    std::vector<Value> outputs = callable(args);
+    const Value* self = args.empty() ? nullptr : args[0].tensor();
+    if (self && !outputs.empty()) {
+      const std::optional<DataType> want = self->dtype(), got = outputs[0].dtype();
+      if (want && got && *want != *got) outputs[0] = op::Cast(outputs[0], {.to = *want});
+    }
+    return outputs;
+  };
 }
 
 void check_arity(const Schema& schema, size_t arity) {

@@ -112,6 +112,13 @@ OpCallable bind(const Schema& schema) {
 /// library-bug error otherwise (the registry table is checked at start-up).
 void check_arity(const Schema& schema, size_t arity);
 
+/// `callable` made to keep the first argument's element type when `schema`
+/// is an in-place operator (`Tensor(a!) self`, as `add_`): PyTorch writes
+/// the result into `self`, so it has self's type whatever the computation's
+/// promoted type was (a float `x.add_(y)` with a double `y` stays float).
+/// Other schemas get `callable` back.
+OpCallable keeping_self_dtype_when_in_place(const Schema& schema, OpCallable callable);
+
 /// An overload of `Fn` for the schema text.
 template <auto Fn>
 OpOverload overload(std::string_view schema_text, Emission emission = Emission::kInlined,
@@ -119,7 +126,7 @@ OpOverload overload(std::string_view schema_text, Emission emission = Emission::
   OpOverload o;
   o.schema = Schema::parse(schema_text);
   check_arity(o.schema, FunctionTraits<decltype(Fn)>::arity);
-  o.callable = bind<Fn>(o.schema);
+  o.callable = keeping_self_dtype_when_in_place(o.schema, bind<Fn>(o.schema));
   o.emission = emission;
   o.dtypes = dtypes;
   return o;

@@ -132,6 +132,7 @@ Schema Schema::parse(std::string_view text) {
     if (space == std::string_view::npos)
       throw ParseError(fmt::format("ATen schema '{}': parameter '{}' has no name", whole, item));
     param.type = drop_alias_annotations(trim(decl.substr(0, space)));
+    param.written = decl.substr(0, space).find('!') != std::string_view::npos;
     param.name = std::string(trim(decl.substr(space + 1)));
     if (eq != std::string_view::npos)
       param.default_value = parse_default(item.substr(eq + 1), param.type);

@@ -19,9 +19,15 @@ void add_core_samples(SampleTable& t) {
   }
   t.add("aten::add.Tensor", "bool (logical or)", {booleans({6}, 300), booleans({6}, 301)});
   t.add("aten::add.Tensor", "int64 and float promote to float", {i64({3}, 302), f32({3}, 303)});
-  t.known_failure("no type promotion: ONNX's Add takes one element type, PyTorch promotes");
   t.add("aten::mul.Tensor", "float and double promote to double", {f32({3}, 304), f64({3}, 305)});
-  t.known_failure("no type promotion: ONNX's Mul takes one element type, PyTorch promotes");
+  t.add("aten::sub.Tensor", "int64 and double promote to double",
+        {i64({2, 2}, 306), f64({2}, 307)});
+  t.add("aten::rsub.Scalar", "int64 tensor, float scalar promote to float", {i64({3}, 308), 1.5});
+  t.add("aten::div.Tensor", "float and double promote to double",
+        {f32({3}, 309), f64({3}, 320, 0.5, 2)});
+  t.add("aten::add_.Tensor", "in place keeps self's float with a double other",
+        {f32({3}, 321), f64({3}, 322)});
+  t.add("aten::mul.Scalar", "int64 tensor, float scalar promote to float", {i64({4}, 323), 0.5});
   for (const char* name : {"aten::add.Scalar", "aten::sub.Scalar", "aten::rsub.Scalar"}) {
     t.add(name, "float tensor, int scalar", {f32({2, 3}, 15), 2});
     t.add(name, "float tensor, float scalar, alpha 2", {f32({4}, 16), 1.5, 2});

@@ -52,24 +52,31 @@ Value aten_add(Value self, Value other, Value alpha) {
   // takes no bool.
   if (self.dtype() == DataType::kBool && other.dtype() == DataType::kBool)
     return op::Or(self, other);
-  return op::Add(self, scaled(other, alpha));
+  auto [a, b] = promote(std::move(self), std::move(other));
+  return op::Add(a, scaled(b, alpha));
 }
 
-Value aten_sub(Value self, Value other, Value alpha) { return op::Sub(self, scaled(other, alpha)); }
+Value aten_sub(Value self, Value other, Value alpha) {
+  auto [a, b] = promote(std::move(self), std::move(other));
+  return op::Sub(a, scaled(b, alpha));
+}
 
 Value aten_rsub(Value self, Value other, Value alpha) {
-  return op::Sub(other, scaled(self, alpha));
+  auto [a, b] = promote(std::move(self), std::move(other));
+  return op::Sub(b, scaled(a, alpha));
 }
 
 Value aten_mul(Value self, Value other) {
   // PyTorch multiplies booleans as a logical and; ONNX's Mul takes no bool.
   if (self.dtype() == DataType::kBool && other.dtype() == DataType::kBool)
     return op::And(self, other);
-  return op::Mul(self, other);
+  auto [a, b] = promote(std::move(self), std::move(other));
+  return op::Mul(a, b);
 }
 
 Value aten_div(Value self, Value other) {
   auto [a, b] = as_true_division_operands(std::move(self), std::move(other));
+  std::tie(a, b) = promote(std::move(a), std::move(b));
   return op::Div(a, b);
 }
 
