@@ -3,6 +3,13 @@
 // provider, one thread) with inputs and outputs as numpy .npy files.
 //
 //   node ort_run.mjs MODEL.onnx OUT_DIR [INPUT.npy ...]
+//   node ort_run.mjs --batch JOBS.txt
+//
+// With --batch, each line of JOBS.txt is one run, its fields separated by
+// tabs: MODEL.onnx, OUT_DIR, then the inputs. One process then serves many
+// small models (start-up is most of a small run's time). A run that fails
+// writes OUT_DIR/error.txt (its exit code, a space, the message) and the
+// batch goes on; the exit code is 0 unless the batch itself is unusable.
 //
 // Inputs bind positionally to the model's inputs (session.inputNames). Output
 // i is written as OUT_DIR/output_<i>.npy. A sequence output would be written
@@ -18,6 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const USAGE = `usage: node ort_run.mjs MODEL.onnx OUT_DIR [INPUT.npy ...]
+       node ort_run.mjs --batch JOBS.txt
        node ort_run.mjs --version | --help
 
 Runs MODEL.onnx in ONNX Runtime (onnxruntime-node, CPU, one thread). The .npy
@@ -29,6 +37,8 @@ dtypes float16/32/64, int8/16/32/64, uint8/16/32/64, bool ('|b1') and
 unicode strings ('<U').
 
 Options:
+  --batch F    run every line of F (tab-separated MODEL, OUT_DIR, INPUT...);
+               a failed run writes OUT_DIR/error.txt ("<exit code> <message>")
   --help       this text
   --version    print the onnxruntime-node version
 
@@ -213,25 +223,9 @@ function isTensor(value, ort) {
     (value && typeof value === 'object' && 'dims' in value && 'type' in value && 'data' in value);
 }
 
-async function main(argv) {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  if (argv.includes('--version')) {
-    const ort = await loadOrt();
-    process.stdout.write(`onnxruntime-node ${ort.env.versions.node ?? ort.env.versions.common}\n`);
-    return 0;
-  }
-  const unknown = argv.find((a) => a.startsWith('--'));
-  if (unknown) throw new ExitError(`unknown option ${unknown}\n${USAGE}`, EXIT_USAGE);
-  if (argv.length < 2) throw new ExitError(`expected MODEL.onnx and OUT_DIR\n${USAGE}`, EXIT_USAGE);
-  const [modelPath, outDir, ...inputFiles] = argv;
-
-  const ort = await loadOrt();
-  ort.env.logLevel = 'error';
+// Runs one model: loads it, binds the .npy inputs, writes the outputs.
+async function runOne(ort, modelPath, outDir, inputFiles) {
   if (!fs.existsSync(modelPath)) throw new ExitError(`model ${modelPath} does not exist`);
-
   let session;
   try {
     session = await ort.InferenceSession.create(modelPath, {
@@ -245,57 +239,108 @@ async function main(argv) {
     throw new ExitError(`ONNX Runtime cannot load ${modelPath}: ${e.message}`);
   }
 
-  const nonTensor = [
-    ...session.inputMetadata.filter((m) => m.isTensor === false).map((m) => `input '${m.name}'`),
-    ...session.outputMetadata.filter((m) => m.isTensor === false).map((m) => `output '${m.name}'`),
-  ];
-  if (nonTensor.length > 0) {
-    throw new ExitError(
-      `${modelPath}: ${nonTensor.join(', ')} not a tensor (sequence, map or optional); ` +
-        'the Node.js binding of ONNX Runtime (onnxruntime-node) only passes tensors',
-      EXIT_NON_TENSOR);
-  }
-
-  if (inputFiles.length !== session.inputNames.length) {
-    throw new ExitError(
-      `${modelPath} has ${session.inputNames.length} input(s) [${session.inputNames.join(', ')}] ` +
-        `but ${inputFiles.length} .npy file(s) were given`);
-  }
-  const feeds = {};
-  inputFiles.forEach((file, i) => {
-    feeds[session.inputNames[i]] = readNpy(file, ort);
-  });
-
-  let results;
   try {
-    results = await session.run(feeds);
-  } catch (e) {
-    const code = /Non tensor type/i.test(e.message) ? EXIT_NON_TENSOR : EXIT_ERROR;
-    throw new ExitError(`ONNX Runtime failed to run ${modelPath}: ${e.message}`, code);
-  }
-
-  try {
-    fs.mkdirSync(outDir, { recursive: true });
-  } catch (e) {
-    throw new ExitError(`cannot create ${outDir}: ${e.message}`);
-  }
-  session.outputNames.forEach((name, i) => {
-    const value = results[name];
-    if (Array.isArray(value)) {
-      value.forEach((item, j) => {
-        if (!isTensor(item, ort)) {
-          throw new ExitError(`output '${name}' element ${j} is not a tensor`, EXIT_NON_TENSOR);
-        }
-        writeFile(path.join(outDir, `output_${i}_${j}.npy`), npyBytes(item, `output '${name}'[${j}]`));
-      });
-      writeFile(path.join(outDir, `output_${i}.seq`), `${value.length}\n`);
-    } else if (isTensor(value, ort)) {
-      writeFile(path.join(outDir, `output_${i}.npy`), npyBytes(value, `output '${name}'`));
-    } else {
-      throw new ExitError(`output '${name}' is not a tensor (got ${typeof value})`, EXIT_NON_TENSOR);
+    const nonTensor = [
+      ...session.inputMetadata.filter((m) => m.isTensor === false).map((m) => `input '${m.name}'`),
+      ...session.outputMetadata.filter((m) => m.isTensor === false).map((m) => `output '${m.name}'`),
+    ];
+    if (nonTensor.length > 0) {
+      throw new ExitError(
+        `${modelPath}: ${nonTensor.join(', ')} not a tensor (sequence, map or optional); ` +
+          'the Node.js binding of ONNX Runtime (onnxruntime-node) only passes tensors',
+        EXIT_NON_TENSOR);
     }
-  });
-  await session.release();
+
+    if (inputFiles.length !== session.inputNames.length) {
+      throw new ExitError(
+        `${modelPath} has ${session.inputNames.length} input(s) [${session.inputNames.join(', ')}] ` +
+          `but ${inputFiles.length} .npy file(s) were given`);
+    }
+    const feeds = {};
+    inputFiles.forEach((file, i) => {
+      feeds[session.inputNames[i]] = readNpy(file, ort);
+    });
+
+    let results;
+    try {
+      results = await session.run(feeds);
+    } catch (e) {
+      const code = /Non tensor type/i.test(e.message) ? EXIT_NON_TENSOR : EXIT_ERROR;
+      throw new ExitError(`ONNX Runtime failed to run ${modelPath}: ${e.message}`, code);
+    }
+
+    try {
+      fs.mkdirSync(outDir, { recursive: true });
+    } catch (e) {
+      throw new ExitError(`cannot create ${outDir}: ${e.message}`);
+    }
+    session.outputNames.forEach((name, i) => {
+      const value = results[name];
+      if (Array.isArray(value)) {
+        value.forEach((item, j) => {
+          if (!isTensor(item, ort)) {
+            throw new ExitError(`output '${name}' element ${j} is not a tensor`, EXIT_NON_TENSOR);
+          }
+          writeFile(path.join(outDir, `output_${i}_${j}.npy`), npyBytes(item, `output '${name}'[${j}]`));
+        });
+        writeFile(path.join(outDir, `output_${i}.seq`), `${value.length}\n`);
+      } else if (isTensor(value, ort)) {
+        writeFile(path.join(outDir, `output_${i}.npy`), npyBytes(value, `output '${name}'`));
+      } else {
+        throw new ExitError(`output '${name}' is not a tensor (got ${typeof value})`, EXIT_NON_TENSOR);
+      }
+    });
+  } finally {
+    await session.release();
+  }
+}
+
+async function runBatch(ort, jobsFile) {
+  let text;
+  try {
+    text = fs.readFileSync(jobsFile, 'utf8');
+  } catch (e) {
+    throw new ExitError(`cannot read ${jobsFile}: ${e.message}`);
+  }
+  for (const line of text.split('\n')) {
+    if (line.length === 0) continue;
+    const [modelPath, outDir, ...inputFiles] = line.split('\t');
+    if (!outDir) throw new ExitError(`${jobsFile}: a line needs MODEL and OUT_DIR: '${line}'`, EXIT_USAGE);
+    try {
+      await runOne(ort, modelPath, outDir, inputFiles);
+    } catch (e) {
+      fs.mkdirSync(outDir, { recursive: true });
+      const code = e instanceof ExitError ? e.code : EXIT_ERROR;
+      writeFile(path.join(outDir, 'error.txt'), `${code} ${e instanceof ExitError ? e.message : e.stack ?? e}`);
+    }
+  }
+}
+
+async function main(argv) {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (argv.includes('--version')) {
+    const ort = await loadOrt();
+    process.stdout.write(`onnxruntime-node ${ort.env.versions.node ?? ort.env.versions.common}\n`);
+    return 0;
+  }
+  if (argv[0] === '--batch') {
+    if (argv.length !== 2) throw new ExitError(`--batch takes one file\n${USAGE}`, EXIT_USAGE);
+    const ort = await loadOrt();
+    ort.env.logLevel = 'error';
+    await runBatch(ort, argv[1]);
+    return 0;
+  }
+  const unknown = argv.find((a) => a.startsWith('--'));
+  if (unknown) throw new ExitError(`unknown option ${unknown}\n${USAGE}`, EXIT_USAGE);
+  if (argv.length < 2) throw new ExitError(`expected MODEL.onnx and OUT_DIR\n${USAGE}`, EXIT_USAGE);
+  const [modelPath, outDir, ...inputFiles] = argv;
+
+  const ort = await loadOrt();
+  ort.env.logLevel = 'error';
+  await runOne(ort, modelPath, outDir, inputFiles);
   return 0;
 }
 

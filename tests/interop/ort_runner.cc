@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <string_view>
 #include <system_error>
 #include <thread>
@@ -144,29 +145,28 @@ void require_onnxruntime() {
   if (!onnxruntime_available()) throw Error(onnxruntime_unavailable_reason());
 }
 
-std::vector<eval::RuntimeValue> run_saved(const fs::path& model_path,
-                                          const std::vector<ir::Tensor>& inputs,
-                                          const TempDir& dir) {
-  std::vector<std::string> args{node_executable().string(), script_path().string(),
-                                model_path.string(), (dir.path() / "out").string()};
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    const fs::path file = dir.path() / fmt::format("input_{}.npy", i);
-    eval::save_npy(inputs[i], file);
-    args.push_back(file.string());
-  }
-  const ProcessResult result = run_process(args, dir.path());
-  if (result.exit_code != 0) {
-    std::string message = result.err;
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
-      message.pop_back();
-    throw Error(fmt::format("ONNX Runtime failed on {} (exit code {}{}): {}", model_path.string(),
-                            result.exit_code,
-                            result.exit_code == 3 ? ", non-tensor values are not supported" : "",
-                            message.empty() ? "no message" : message));
-  }
+// The message of a failed run: ort_run.mjs's exit code and stderr.
+std::string failure_message(const fs::path& model_path, int exit_code, std::string message) {
+  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+  return fmt::format("ONNX Runtime failed on {} (exit code {}{}): {}", model_path.string(),
+                     exit_code, exit_code == 3 ? ", non-tensor values are not supported" : "",
+                     message.empty() ? "no message" : message);
+}
 
+// Saves `inputs` as dir/input_<i>.npy; returns the file names.
+std::vector<std::string> save_inputs(const std::vector<ir::Tensor>& inputs, const fs::path& dir) {
+  std::vector<std::string> files;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const fs::path file = dir / fmt::format("input_{}.npy", i);
+    eval::save_npy(inputs[i], file);
+    files.push_back(file.string());
+  }
+  return files;
+}
+
+// The outputs ort_run.mjs wrote into `out`, in order.
+std::vector<eval::RuntimeValue> read_outputs(const fs::path& out) {
   std::vector<eval::RuntimeValue> outputs;
-  const fs::path out = dir.path() / "out";
   for (size_t i = 0;; ++i) {
     const fs::path npy = out / fmt::format("output_{}.npy", i);
     const fs::path seq = out / fmt::format("output_{}.seq", i);
@@ -190,6 +190,17 @@ std::vector<eval::RuntimeValue> run_saved(const fs::path& model_path,
     }
   }
   return outputs;
+}
+
+std::vector<eval::RuntimeValue> run_saved(const fs::path& model_path,
+                                          const std::vector<ir::Tensor>& inputs,
+                                          const TempDir& dir) {
+  std::vector<std::string> args{node_executable().string(), script_path().string(),
+                                model_path.string(), (dir.path() / "out").string()};
+  for (std::string& file : save_inputs(inputs, dir.path())) args.push_back(std::move(file));
+  const ProcessResult result = run_process(args, dir.path());
+  if (result.exit_code != 0) throw Error(failure_message(model_path, result.exit_code, result.err));
+  return read_outputs(dir.path() / "out");
 }
 
 }  // namespace
@@ -221,6 +232,52 @@ std::vector<eval::RuntimeValue> run_in_onnxruntime(const fs::path& model_path,
   require_onnxruntime();
   TempDir dir;
   return run_saved(fs::absolute(model_path), inputs, dir);
+}
+
+std::vector<OnnxRuntimeOutcome> run_many_in_onnxruntime(const std::vector<OnnxRuntimeJob>& jobs) {
+  require_onnxruntime();
+  TempDir dir;
+  std::string list;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    const fs::path job_dir = dir.path() / fmt::format("job{}", i);
+    fs::create_directories(job_dir);
+    const fs::path model_path = job_dir / "model.onnx";
+    serde::save_model(*jobs[i].model, model_path);
+    list += model_path.string() + "\t" + (job_dir / "out").string();
+    for (const std::string& file : save_inputs(jobs[i].inputs, job_dir)) list += "\t" + file;
+    list += "\n";
+  }
+  const fs::path list_file = dir.path() / "jobs.txt";
+  {
+    std::ofstream out(list_file);
+    out << list;
+    if (!out) throw IoError(fmt::format("cannot write {}", list_file.string()));
+  }
+  const ProcessResult result = run_process(
+      {node_executable().string(), script_path().string(), "--batch", list_file.string()},
+      dir.path());
+  if (result.exit_code != 0)
+    throw Error(fmt::format("ONNX Runtime's batch failed (exit code {}): {}", result.exit_code,
+                            result.err));
+  std::vector<OnnxRuntimeOutcome> outcomes(jobs.size());
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    const fs::path job_dir = dir.path() / fmt::format("job{}", i);
+    const fs::path error_file = job_dir / "out" / "error.txt";
+    if (fs::exists(error_file)) {
+      const std::string text = read_file(error_file);
+      const size_t space = text.find(' ');
+      int code = 1;
+      try {
+        code = std::stoi(text.substr(0, space));
+      } catch (const std::exception&) {
+      }
+      outcomes[i].error = failure_message(
+          job_dir / "model.onnx", code, space == std::string::npos ? text : text.substr(space + 1));
+    } else {
+      outcomes[i].outputs = read_outputs(job_dir / "out");
+    }
+  }
+  return outcomes;
 }
 
 std::string onnxruntime_version() {

@@ -43,6 +43,25 @@ std::vector<eval::RuntimeValue> run_in_onnxruntime(const ir::Model& model,
 std::vector<eval::RuntimeValue> run_in_onnxruntime(const std::filesystem::path& model_path,
                                                    const std::vector<ir::Tensor>& inputs);
 
+/// One run of run_many_in_onnxruntime: a model and its inputs.
+struct OnnxRuntimeJob {
+  const ir::Model* model = nullptr;  ///< Not owned; must outlive the call.
+  std::vector<ir::Tensor> inputs;    ///< Bound positionally to the graph inputs.
+};
+
+/// What one job gave: its outputs, or why ONNX Runtime failed (the message
+/// run_in_onnxruntime would throw).
+struct OnnxRuntimeOutcome {
+  std::vector<eval::RuntimeValue> outputs;
+  std::string error;  ///< Empty on success.
+};
+
+/// Runs every job in one ONNX Runtime process (Node.js start-up and loading
+/// onnxruntime-node, about 0.1 s, are paid once), in order. A job's failure
+/// is its outcome's `error`; throws Error only when the batch cannot run at
+/// all (ONNX Runtime not installed, the process failed).
+std::vector<OnnxRuntimeOutcome> run_many_in_onnxruntime(const std::vector<OnnxRuntimeJob>& jobs);
+
 /// The onnxruntime-node version the runner uses ("1.30.0"); throws Error
 /// when it cannot be determined.
 std::string onnxruntime_version();

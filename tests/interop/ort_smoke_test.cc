@@ -277,6 +277,34 @@ TEST_F(OrtSmoke, OrtErrorsComeBackAsErrors) {
   EXPECT_THROW(testing::run_in_onnxruntime(ok, {}), Error);
 }
 
+// A batch runs every job in one process; a job that fails has its message in
+// its outcome and does not stop the jobs after it.
+TEST_F(OrtSmoke, BatchesRunInOrderAndKeepEachFailureToItsJob) {
+  ir::Model relu = new_model();
+  ir::Value* x = relu.graph().add_input("x", Type::tensor(DataType::kFloat, Shape{Dim(3)}));
+  relu.graph().outputs() = {named(relu.graph().append_node("Relu", {x}, 1), "y")};
+  ir::Model unknown = new_model();
+  ir::Value* u = unknown.graph().add_input("x", Type::tensor(DataType::kFloat, Shape{Dim(1)}));
+  unknown.graph().outputs() = {named(unknown.graph().append_node("NoSuchOperator", {u}, 1), "y")};
+  const std::vector<testing::OnnxRuntimeOutcome> outcomes = testing::run_many_in_onnxruntime({
+      {&relu, {Tensor::from<float>({-1, 2, -3})}},
+      {&unknown, {Tensor::from<float>({1})}},
+      {&relu, {}},  // too few inputs
+      {&relu, {Tensor::from<float>({4, -5, 6})}},
+  });
+  ASSERT_EQ(outcomes.size(), 4u);
+  EXPECT_EQ(outcomes[0].error, "");
+  ASSERT_EQ(outcomes[0].outputs.size(), 1u);
+  expect_tensor<float>(outcomes[0].outputs[0], {3}, {0, 2, 0}, "job 0");
+  EXPECT_THAT(outcomes[1].error, HasSubstr("NoSuchOperator"));
+  EXPECT_TRUE(outcomes[1].outputs.empty());
+  EXPECT_THAT(outcomes[2].error, HasSubstr("input"));
+  EXPECT_EQ(outcomes[3].error, "");
+  ASSERT_EQ(outcomes[3].outputs.size(), 1u);
+  expect_tensor<float>(outcomes[3].outputs[0], {3}, {4, 0, 6}, "job 3");
+  EXPECT_TRUE(testing::run_many_in_onnxruntime({}).empty());
+}
+
 // onnxruntime-node passes tensors only: a sequence output is refused with a
 // clear message (exit code 3 of ort_run.mjs). If a future binding supports
 // sequences, this test says so and should be turned into a value check.

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <source_location>
 
@@ -61,6 +62,12 @@ double element(const Tensor& t, int64_t i) {
 
 std::string dims_text(const ir::Dims& d) {
   return fmt::format("[{}]", fmt::join(std::vector<int64_t>(d.begin(), d.end()), ", "));
+}
+
+std::vector<Tensor> tensors_of(const std::vector<eval::RuntimeValue>& values) {
+  std::vector<Tensor> out;
+  for (const eval::RuntimeValue& v : values) out.push_back(v.tensor());
+  return out;
 }
 
 Tensor to_tensor(const Value& v, size_t index) {
@@ -176,14 +183,25 @@ std::string compare_all(const std::vector<Tensor>& expected, const std::vector<T
   return "";
 }
 
-SampleResult run(const Sample& sample) {
-  SampleResult r;
+namespace {
+
+// A sample run everywhere but in ONNX Runtime, with the traced model and its
+// inputs kept for ONNX Runtime (no model when tracing failed).
+struct PartialRun {
+  SampleResult result;
+  std::shared_ptr<const ir::Model> model;
+  std::vector<Tensor> inputs;
+};
+
+PartialRun run_before_onnxruntime(const Sample& sample) {
+  PartialRun run;
+  SampleResult& r = run.result;
   try {
     r.expected = libtorch::call(sample.reference.empty() ? sample.name : sample.reference,
                                 sample.args, sample.keywords);
   } catch (const std::exception& e) {
     r.libtorch_error = e.what();
-    return r;
+    return run;
   }
   try {
     const std::vector<Arg> args = torchlib_arguments(sample);
@@ -194,40 +212,78 @@ SampleResult run(const Sample& sample) {
   } catch (const std::exception& e) {
     r.eager = std::string("threw: ") + e.what();
   }
-  std::shared_ptr<const ir::Model> model;
-  std::vector<Tensor> inputs;
   try {
-    model = std::make_shared<const ir::Model>(trace(sample, inputs));
+    run.model = std::make_shared<const ir::Model>(trace(sample, run.inputs));
   } catch (const std::exception& e) {
     r.session = r.onnxruntime = std::string("tracing threw: ") + e.what();
-    return r;
+    return run;
   }
-  auto tensors_of = [](const std::vector<eval::RuntimeValue>& values) {
-    std::vector<Tensor> out;
-    for (const eval::RuntimeValue& v : values) out.push_back(v.tensor());
-    return out;
-  };
   try {
-    const eval::Session session(model);
-    const std::vector<eval::RuntimeValue> feed(inputs.begin(), inputs.end());
+    const eval::Session session(run.model);
+    const std::vector<eval::RuntimeValue> feed(run.inputs.begin(), run.inputs.end());
     r.session =
         compare_all(r.expected, tensors_of(session.run(feed)), sample.tolerance, sample.random);
   } catch (const std::exception& e) {
     r.session = std::string("threw: ") + e.what();
   }
-  try {
-    r.onnxruntime = compare_all(r.expected, tensors_of(testing::run_in_onnxruntime(*model, inputs)),
-                                sample.tolerance, sample.random);
-  } catch (const std::exception& e) {
-    const std::string what = e.what();
-    if (!sample.onnxruntime_lacks.empty() &&
-        what.find("Could not find an implementation") != std::string::npos) {
-      r.onnxruntime_not_applicable = true;
+  return run;
+}
+
+// Fills `r.onnxruntime` from ONNX Runtime's outcome for the sample's model.
+void judge_onnxruntime(const Sample& sample, const testing::OnnxRuntimeOutcome& outcome,
+                       SampleResult& r) {
+  if (outcome.error.empty()) {
+    try {
+      r.onnxruntime =
+          compare_all(r.expected, tensors_of(outcome.outputs), sample.tolerance, sample.random);
+    } catch (const std::exception& e) {
+      r.onnxruntime = std::string("threw: ") + e.what();
+    }
+  } else if (!sample.onnxruntime_lacks.empty() &&
+             outcome.error.find("Could not find an implementation") != std::string::npos) {
+    r.onnxruntime_not_applicable = true;
+  } else {
+    r.onnxruntime = "threw: " + outcome.error;
+  }
+}
+
+}  // namespace
+
+SampleResult run(const Sample& sample) { return run_all({&sample}).front(); }
+
+std::vector<SampleResult> run_all(const std::vector<const Sample*>& samples) {
+  std::vector<PartialRun> runs;
+  std::vector<testing::OnnxRuntimeJob> jobs;
+  std::vector<size_t> job_of_run;
+  for (const Sample* sample : samples) {
+    runs.push_back(run_before_onnxruntime(*sample));
+    if (runs.back().model) {
+      job_of_run.push_back(jobs.size());
+      jobs.push_back({runs.back().model.get(), runs.back().inputs});
     } else {
-      r.onnxruntime = "threw: " + what;
+      job_of_run.push_back(SIZE_MAX);
     }
   }
-  return r;
+  std::vector<testing::OnnxRuntimeOutcome> outcomes;
+  std::string batch_error;
+  try {
+    if (!jobs.empty()) outcomes = testing::run_many_in_onnxruntime(jobs);
+  } catch (const std::exception& e) {
+    batch_error = e.what();
+  }
+  std::vector<SampleResult> results;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    SampleResult& r = runs[i].result;
+    if (job_of_run[i] != SIZE_MAX) {
+      if (!batch_error.empty()) {
+        r.onnxruntime = "threw: " + batch_error;
+      } else {
+        judge_onnxruntime(*samples[i], outcomes[job_of_run[i]], r);
+      }
+    }
+    results.push_back(std::move(r));
+  }
+  return results;
 }
 
 }  // namespace onnxscript::torch_lib::comparison

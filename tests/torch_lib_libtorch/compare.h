@@ -63,6 +63,10 @@ struct SampleResult {
 /// Runs `sample` in all four ways.
 SampleResult run(const Sample& sample);
 
+/// Runs each sample in all four ways, with all their ONNX Runtime runs in one
+/// process (its start-up dominates a small model's run).
+std::vector<SampleResult> run_all(const std::vector<const Sample*>& samples);
+
 /// The positional arguments torchlib's overload receives for `sample`:
 /// the positional ones, then for each later parameter up to the last
 /// keyword given, the keyword's value or the schema's default (trailing

@@ -208,10 +208,14 @@ TEST_P(TorchlibSchemaVsLibTorch, SchemaIsLibTorchs) {
 TEST_P(TorchlibVsLibTorch, SamplesMatchEagerlyInTheSessionAndInOnnxRuntime) {
   const std::string& name = GetParam();
   int total = 0, libtorch_ok = 0, eager_ok = 0, session_ok = 0, ort_ok = 0, ort_na = 0, known = 0;
-  for (const Sample& s : samples()) {
-    if (s.name != name) continue;
+  std::vector<const Sample*> mine;
+  for (const Sample& s : samples())
+    if (s.name == name) mine.push_back(&s);
+  const std::vector<SampleResult> results = run_all(mine);
+  for (size_t i = 0; i < mine.size(); ++i) {
+    const Sample& s = *mine[i];
+    const SampleResult& r = results[i];
     ++total;
-    const SampleResult r = run(s);
     SCOPED_TRACE(name + " sample '" + s.label + "'");
     if (!s.known_failure.empty()) {
       ++known;
