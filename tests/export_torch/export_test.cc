@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "interop/ort_runner.h"
 #include "onnxscript/check/check.h"
@@ -287,6 +288,168 @@ torch.jit.trace(Bidirectional().eval(), torch.randn(5, 1, 16)).save(out + '/lstm
           << "ONNX Runtime, batch " << batch << ": max diff "
           << (ort - expected).abs().max().item<double>();
     }
+  }
+  fs::remove_all(dir);
+}
+
+// Scripted control flow: a data-dependent `if` becomes an ONNX If, a `for`
+// over a range and a `while` on a tensor condition become ONNX Loops; each
+// matches LibTorch on inputs that take every path.
+::torch::jit::Module scripted(const std::string& name, const std::string& forward) {
+  ::torch::jit::Module m(name);
+  m.register_parameter("scale", ::torch::tensor({0.5f, 2.0f, -1.0f}), false);
+  m.define(forward);
+  return m;
+}
+
+size_t count_op(const ir::Graph& g, const std::string& op) {
+  size_t n = 0;
+  for (const ir::Node* node : g.nodes()) {
+    n += node->op_type() == op;
+    for (const ir::Graph* sub : node->subgraphs()) n += count_op(*sub, op);
+  }
+  return n;
+}
+
+void expect_matches_libtorch(::torch::jit::Module& m, const ONNXProgram& program,
+                             const std::vector<at::Tensor>& inputs) {
+  for (const at::Tensor& x : inputs) {
+    const at::Tensor expected = m.forward({x}).toTensor();
+    EXPECT_LT(max_diff(program.run({to_ours(x)}).at(0).tensor(), expected), 1e-5) << "input " << x;
+    EXPECT_LT(max_diff(testing::run_in_onnxruntime(program.model(), {to_ours(x)}).at(0).tensor(),
+                       expected),
+              1e-5)
+        << "ONNX Runtime, input " << x;
+  }
+  const check::CheckResult checked = check::check_model(program.model());
+  EXPECT_TRUE(checked.ok()) << ::testing::PrintToString(checked.errors);
+}
+
+TEST(TorchExport, ADataDependentIfBecomesAnOnnxIf) {
+  ::torch::jit::Module m = scripted("Branchy", R"(
+def forward(self, x):
+    if bool(x.sum() > 0):
+        y = x * self.scale
+    else:
+        y = torch.relu(x) - 1.0
+    return y + 1.0
+)");
+  const ONNXProgram program = export_module(m, {to_ours(::torch::ones({2, 3}))});
+  EXPECT_EQ(count_op(program.model().graph(), "If"), 1u);
+  expect_matches_libtorch(m, program, {::torch::ones({2, 3}), -::torch::ones({2, 3})});
+}
+
+TEST(TorchExport, AStaticConditionKeepsOnlyTheBranchTaken) {
+  ::torch::jit::Module m = scripted("StaticBranch", R"(
+def forward(self, x):
+    if x.size(0) > 1:
+        y = x * 2.0
+    else:
+        y = x - 2.0
+    return y
+)");
+  const ONNXProgram program = export_module(m, {to_ours(::torch::ones({2, 3}))});
+  EXPECT_EQ(count_op(program.model().graph(), "If"), 0u);
+  expect_matches_libtorch(m, program, {::torch::randn({2, 3})});
+}
+
+TEST(TorchExport, ForAndWhileLoopsBecomeOnnxLoops) {
+  // A count known while exporting: LibTorch's freezing unrolls the loop.
+  ::torch::jit::Module unrolled = scripted("Unrolled", R"(
+def forward(self, x):
+    y = x
+    for i in range(4):
+        y = y * self.scale + i
+    return y
+)");
+  const ONNXProgram flat = export_module(unrolled, {to_ours(::torch::ones({2, 3}))});
+  expect_matches_libtorch(unrolled, flat, {::torch::randn({2, 3})});
+  // A count read from the data.
+  ::torch::jit::Module counted = scripted("Counted", R"(
+def forward(self, x):
+    y = x
+    for i in range(int(x.abs().max())):
+        y = y * self.scale + i
+    return y
+)");
+  const ONNXProgram program = export_module(counted, {to_ours(::torch::ones({2, 3}))});
+  EXPECT_EQ(count_op(program.model().graph(), "Loop"), 1u);
+  expect_matches_libtorch(
+      counted, program,
+      {::torch::full({2, 3}, 2.5f), ::torch::full({2, 3}, 0.5f), ::torch::full({2, 3}, 4.0f)});
+
+  ::torch::jit::Module doubling = scripted("Doubling", R"(
+def forward(self, x):
+    while bool(x.abs().sum() < 100.0):
+        x = x * 2.0
+    return x
+)");
+  const ONNXProgram loop = export_module(doubling, {to_ours(::torch::ones({3}))});
+  EXPECT_EQ(count_op(loop.model().graph(), "Loop"), 1u);
+  // Different inputs take different numbers of iterations (none for the last).
+  expect_matches_libtorch(
+      doubling, loop, {::torch::ones({3}), ::torch::full({3}, 0.01f), ::torch::full({3}, 50.0f)});
+}
+
+// The issue's language model scripted (torch.jit.script keeps nn.LSTM's
+// Python control flow) and a scripted module whose `if` reads the data.
+TEST(TorchExport, ScriptedModelsMatchLibTorch) {
+  const fs::path dir = fs::temp_directory_path() / "onnxscript_export_scripted";
+  fs::create_directories(dir);
+  const std::string script = R"(
+import sys, torch
+torch.manual_seed(0)
+out = sys.argv[1]
+class LanguageModel(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = torch.nn.Embedding(100, 32)
+        self.lstm = torch.nn.LSTM(32, 64, 2, batch_first=True)
+        self.fc = torch.nn.Linear(64, 100)
+    def forward(self, x):
+        y, _ = self.lstm(self.emb(x))
+        return self.fc(y)
+torch.jit.script(LanguageModel().eval()).save(out + '/lstm_lm_scripted.pt')
+class Gate(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(8, 8)
+    def forward(self, x):
+        h = self.fc(x)
+        if h.mean() > 0:
+            h = torch.tanh(h) * 2
+        else:
+            h = torch.sigmoid(h) - x
+        return h
+torch.jit.script(Gate().eval()).save(out + '/gate_scripted.pt')
+)";
+  // torch.jit.script reads the classes' source: the script must be a file.
+  const fs::path maker = dir / "make_scripted.py";
+  std::ofstream(maker) << script;
+  const std::string command = "/usr/bin/python3 " + maker.string() + " " + dir.string();
+  ASSERT_EQ(std::system(command.c_str()), 0) << "python3-torch is needed to make the models";
+  {
+    ::torch::jit::Module lm = ::torch::jit::load((dir / "lstm_lm_scripted.pt").string());
+    const at::Tensor tokens = ::torch::randint(0, 100, {2, 7});
+    const ONNXProgram program = export_module(dir / "lstm_lm_scripted.pt", {to_ours(tokens)});
+    const at::Tensor expected = lm.forward({tokens}).toTensor();
+    EXPECT_LT(max_diff(program.run({to_ours(tokens)}).at(0).tensor(), expected), 1e-4);
+    EXPECT_LT(
+        max_diff(testing::run_in_onnxruntime(program.model(), {to_ours(tokens)}).at(0).tensor(),
+                 expected),
+        1e-4);
+    const check::CheckResult checked = check::check_model(program.model());
+    EXPECT_TRUE(checked.ok()) << ::testing::PrintToString(checked.errors);
+  }
+  {
+    ::torch::jit::Module gate = ::torch::jit::load((dir / "gate_scripted.pt").string());
+    const ONNXProgram program =
+        export_module(dir / "gate_scripted.pt", {to_ours(::torch::randn({4, 8}))});
+    EXPECT_EQ(count_op(program.model().graph(), "If"), 1u);
+    // Inputs on both sides of the condition.
+    expect_matches_libtorch(
+        gate, program,
+        {::torch::full({4, 8}, 3.0f), ::torch::full({4, 8}, -3.0f), ::torch::randn({4, 8})});
   }
   fs::remove_all(dir);
 }

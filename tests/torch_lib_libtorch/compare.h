@@ -12,6 +12,7 @@
 #include "onnxscript/ir/model.h"
 #include "onnxscript/ir/tensor.h"
 #include "onnxscript/torch_lib/arg.h"
+#include "onnxscript/torch_lib/registry.h"
 #include "torch_lib_libtorch/libtorch_bridge.h"
 
 namespace onnxscript::torch_lib::comparison {
@@ -66,6 +67,10 @@ SampleResult run(const Sample& sample);
 /// Runs each sample in all four ways, with all their ONNX Runtime runs in one
 /// process (its start-up dominates a small model's run).
 std::vector<SampleResult> run_all(const std::vector<const Sample*>& samples);
+
+/// torchlib's overload of `sample.name` for `args` (the registry's dtype-aware
+/// choice); throws Error when there is none.
+const OpOverload& overload_for(const Sample& sample, std::span<const Arg> args);
 
 /// The positional arguments torchlib's overload receives for `sample`:
 /// the positional ones, then for each later parameter up to the last

@@ -187,6 +187,10 @@ void append_outputs(const c10::IValue& v, std::vector<Tensor>& out) {
     out.push_back(from_torch(v.toTensor()));
   } else if (v.isTensorList()) {
     for (const at::Tensor& t : v.toTensorVector()) out.push_back(from_torch(t));
+  } else if (v.isIntList()) {
+    // An int[] (aten::size's sizes) compares as torchlib gives it: 1-D int64.
+    const std::vector<int64_t> ints = v.toIntVector();
+    out.push_back(Tensor::from_span<int64_t>(ints, {static_cast<int64_t>(ints.size())}));
   } else if (v.isInt()) {
     out.push_back(Tensor::scalar<int64_t>(v.toInt()));
   } else if (v.isDouble()) {

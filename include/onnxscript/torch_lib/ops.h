@@ -103,12 +103,24 @@ Value aten_select(Value self, int64_t dim, Value index);
 /// aten::slice.Tensor.
 Value aten_slice(Value self, int64_t dim, std::optional<Value> start, std::optional<Value> end,
                  Value step);
+/// aten::size: all the sizes, a 1-D int64 tensor (a constant when they are
+/// known while exporting).
+Value aten_size(Value self);
 /// aten::size.int: the size along dim, a 0-D int64 tensor.
 Value aten_size_dim(Value self, int64_t dim);
 /// aten::transpose.int.
 Value aten_transpose(Value self, int64_t dim0, int64_t dim1);
 /// aten::Int.Tensor: a one-element tensor as an int (a 0-D int64 tensor).
 Value aten_int(Value a);
+/// aten::dim: the rank, known while exporting (a concrete 0-D int64 tensor)
+/// or read at run time.
+Value aten_dim(Value self);
+/// aten::Bool.Tensor: a one-element tensor as a bool (a 0-D bool tensor):
+/// the condition of a scripted `if` or `while` on a tensor.
+Value aten_bool(Value a);
+/// aten::Float.Tensor: a one-element tensor as a float (a 0-D double tensor, as
+/// PyTorch's float is).
+Value aten_float(Value a);
 /// aten::embedding: rows of `weight` picked by `indices`.
 Value aten_embedding(Value weight, Value indices, int64_t padding_idx, bool scale_grad_by_freq,
                      bool sparse);

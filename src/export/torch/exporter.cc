@@ -10,7 +10,13 @@
 //     NumToTensor: bookkeeping on Args, no ONNX node;
 //   - aten::<op>: the registry's overload for "aten::<op>.<overload>" (or
 //     the bare name), called with the node's inputs as Args while a trace
-//     records into the model's graph.
+//     records into the model's graph;
+//   - prim::If: the branch taken when the condition is known while
+//     exporting (a Python bool), otherwise an ONNX If whose branches are the
+//     blocks traced into subgraphs (the eDSL's If);
+//   - prim::Loop: an ONNX Loop whose body is the block (the eDSL's loop),
+//     with TorchScript's "while" trip count (INT64_MAX) left out and a
+//     constant true condition dropped.
 // A node that cannot be exported is recorded (with its source line) and its
 // outputs are marked failed; nodes that only depend on failed values are
 // skipped without a second message. The export fails at the end with every
@@ -25,6 +31,9 @@
 
 #include <cstring>
 #include <iostream>
+#include <limits>
+#include <source_location>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -107,7 +116,7 @@ std::string source_of(const jit::Node* node) {
   text.erase(0, text.find_first_not_of(' '));
   if (const auto file_line = range.file_line_col()) {
     const auto& [file, line, col] = *file_line;
-    return fmt::format("{}:{}: {}", file, line, text);
+    if (!file.empty()) return fmt::format("{}:{}: {}", file, line, text);
   }
   return text;
 }
@@ -257,9 +266,130 @@ class GraphExporter {
       env_[node->output()] = lookup(node->input());
       return;
     }
+    if (kind == c10::prim::dtype) return dtype_of(node);
+    if (kind == c10::prim::device) {
+      env_[node->output()] = Arg(std::string("cpu"));  // the exported model's device
+      return;
+    }
+    if (kind == c10::prim::If) return if_node(node);
+    if (kind == c10::prim::Loop) return loop_node(node);
     if (kind.is_aten()) return aten(node);
     throw NotImplementedError(
         fmt::format("{} is not supported by the exporter yet", kind.toQualString()));
+  }
+
+  // `x.dtype`: PyTorch's ScalarType code of the element type inference gives x.
+  void dtype_of(jit::Node* node) {
+    const Arg input = lookup(node->input());
+    const Value* v = input.tensor();
+    const std::optional<DataType> type = v ? v->dtype() : std::nullopt;
+    if (!type) throw TypeError("prim::dtype: the element type of its input is not known");
+    for (c10::ScalarType t :
+         {c10::ScalarType::Float, c10::ScalarType::Double, c10::ScalarType::Half,
+          c10::ScalarType::BFloat16, c10::ScalarType::Long, c10::ScalarType::Int,
+          c10::ScalarType::Short, c10::ScalarType::Char, c10::ScalarType::Byte,
+          c10::ScalarType::Bool}) {
+      if (onnx_type_of(t) == *type) {
+        env_[node->output()] = Arg(static_cast<int64_t>(t));
+        return;
+      }
+    }
+    throw NotImplementedError("prim::dtype: the element type of its input has no PyTorch dtype");
+  }
+
+  // A value a subgraph can return or a Loop can carry: tensors as they are,
+  // Python numbers as constants of PyTorch's types (int64, float32 for a
+  // float, as PyTorch's wrapped numbers default to, bool).
+  static Value as_tensor_value(const Arg& a, const char* what) {
+    if (const Value* v = a.tensor()) return *v;
+    const Arg::Storage& st = a.storage();
+    if (const int64_t* n = std::get_if<int64_t>(&st)) return Value(Tensor::scalar<int64_t>(*n));
+    if (const double* d = std::get_if<double>(&st))
+      return Value(Tensor::scalar<float>(static_cast<float>(*d)));
+    if (const bool* b = std::get_if<bool>(&st)) return Value(Tensor::scalar<bool>(*b));
+    throw NotImplementedError(
+        fmt::format("{} is {}, which ONNX control flow cannot pass (tensors "
+                    "and numbers only)",
+                    what, a.describe()));
+  }
+
+  // Exports a block's nodes in order and reads its outputs.
+  std::vector<Arg> export_block(jit::Block* block) {
+    for (jit::Node* n : block->nodes()) export_node(n);
+    std::vector<Arg> outputs;
+    for (const jit::Value* o : block->outputs()) outputs.push_back(lookup(o));
+    return outputs;
+  }
+
+  void if_node(jit::Node* node) {
+    const Arg cond = lookup(node->input());
+    const auto outputs = node->outputs();
+    if (const bool* taken = std::get_if<bool>(&cond.storage())) {
+      // Known now (sizes of a static input, a flag of the module): only the
+      // branch taken exists in the model, as with Python's `if`.
+      const std::vector<Arg> results = export_block(node->blocks()[*taken ? 0 : 1]);
+      for (size_t i = 0; i < outputs.size(); ++i) env_[outputs[i]] = results[i];
+      return;
+    }
+    const Value* c = cond.tensor();
+    if (!c) throw TypeError(fmt::format("prim::If: the condition is {}", cond.describe()));
+    Value condition =
+        c->dtype() == DataType::kBool ? *c : onnxscript::opset18::Cast(*c, {.to = DataType::kBool});
+    auto branch = [&](jit::Block* block) {
+      return [this, block](detail::BodyResult& out) {
+        for (const Arg& a : export_block(block))
+          out.values.push_back(as_tensor_value(a, "a branch's result"));
+      };
+    };
+    auto run_then = branch(node->blocks()[0]);
+    auto run_else = branch(node->blocks()[1]);
+    const std::vector<Value> results = detail::if_impl(
+        condition, run_then, run_else, outputs.size(), std::source_location::current());
+    for (size_t i = 0; i < outputs.size(); ++i)
+      env_[outputs[i]] = as_python_value(results[i], outputs[i]);
+  }
+
+  // prim::Loop(max_trip_count, initial_condition, carried...) with a block
+  // (iteration, carried...) -> (condition, carried...): `for` loops have a
+  // constant true condition, `while` loops an INT64_MAX trip count.
+  void loop_node(jit::Node* node) {
+    const Arg trip = lookup(node->input(0));
+    const Arg cond = lookup(node->input(1));
+    const auto outputs = node->outputs();
+    std::vector<Value> carried;
+    for (size_t i = 2; i < node->inputs().size(); ++i)
+      carried.push_back(as_tensor_value(lookup(node->input(i)), "a loop-carried value"));
+    if (const bool* b = std::get_if<bool>(&cond.storage()); b && !*b) {
+      for (size_t i = 0; i < outputs.size(); ++i) env_[outputs[i]] = lookup(node->input(i + 2));
+      return;  // never entered
+    }
+    Value trip_count;
+    if (const int64_t* n = std::get_if<int64_t>(&trip.storage())) {
+      if (*n != std::numeric_limits<int64_t>::max())
+        trip_count = Value(Tensor::scalar<int64_t>(*n));
+    } else {
+      trip_count = as_tensor_value(trip, "the trip count");
+    }
+    Value condition;
+    if (!std::holds_alternative<bool>(cond.storage()))
+      condition = as_tensor_value(cond, "the loop condition");
+    jit::Block* block = node->blocks()[0];
+    auto body = [&](std::span<const Value> args, detail::BodyResult& out) {
+      for (size_t i = 0; i < block->inputs().size(); ++i) env_[block->inputs()[i]] = Arg(args[i]);
+      std::vector<Arg> results = export_block(block);
+      if (const bool* keep_going = std::get_if<bool>(&results[0].storage());
+          !keep_going || !*keep_going) {
+        out.condition = as_tensor_value(results[0], "the loop condition");
+        out.has_condition = true;
+      }
+      for (size_t i = 1; i < results.size(); ++i)
+        out.values.push_back(as_tensor_value(results[i], "a loop-carried value"));
+    };
+    const std::vector<Value> results = detail::loop_impl(
+        trip_count, condition, std::move(carried), /*with_iteration=*/true, block->inputs().size(),
+        outputs.size(), body, std::source_location::current());
+    for (size_t i = 0; i < outputs.size(); ++i)
+      env_[outputs[i]] = as_python_value(results[i], outputs[i]);
   }
 
   void constant(jit::Node* node) {
@@ -408,7 +538,7 @@ class GraphExporter {
     const std::vector<Value> results = (*overload)(args);
     const auto outputs = node->outputs();
     if (outputs.size() == 1 && outputs[0]->type()->kind() == c10::TypeKind::ListType) {
-      env_[outputs[0]] = Arg(results);
+      env_[outputs[0]] = list_result(results, outputs[0]);
       return;
     }
     if (results.size() < outputs.size()) {
@@ -417,6 +547,22 @@ class GraphExporter {
     }
     for (size_t i = 0; i < outputs.size(); ++i)
       env_[outputs[i]] = as_python_value(results[i], outputs[i]);
+  }
+
+  // A list output: a tensor list as it is; an int[] (aten::size's sizes) as
+  // Python ints when torchlib computed them while exporting, else the 1-D
+  // int64 tensor that holds them at run time.
+  static Arg list_result(const std::vector<Value>& results, const jit::Value* output) {
+    const auto list = output->type()->cast<c10::ListType>();
+    if (!list || list->getElementType()->kind() != c10::TypeKind::IntType || results.size() != 1)
+      return Arg(results);
+    const Value& v = results[0];
+    if (v.is_concrete() && v.concrete().is_tensor() && v.tensor().dtype() == DataType::kInt64 &&
+        v.tensor().shape().size() == 1) {
+      const Tensor& t = v.tensor();
+      return Arg(std::vector<int64_t>(t.data<int64_t>(), t.data<int64_t>() + t.numel()));
+    }
+    return Arg(v);
   }
 
   // Arithmetic on Python values known while exporting (sizes of a static

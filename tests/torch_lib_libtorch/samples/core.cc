@@ -173,6 +173,19 @@ void add_core_samples(SampleTable& t) {
   t.add("aten::Int.Tensor", "float truncates", {f32({}, 175, 1, 3)});
   t.add("aten::Int.Tensor", "negative float truncates", {f32({}, 176, -3, -1)});
   t.add("aten::Int.Tensor", "int64", {i64({}, 177)});
+  t.add("aten::Int.Tensor", "one element of rank 2", {f32({1, 1}, 178, 1, 5)});
+  t.add("aten::size", "rank 3", {f32({2, 3, 4}, 194)});
+  t.add("aten::size", "0-D", {i64({}, 195)});
+  t.add("aten::size", "empty", {booleans({0, 2}, 196)});
+  t.add("aten::dim", "rank 3", {f32({2, 3, 4}, 191)});
+  t.add("aten::dim", "0-D int64", {i64({}, 192)});
+  t.add("aten::dim", "empty rank 2", {f32({0, 3}, 193)});
+  t.add("aten::Bool.Tensor", "float", {f32({}, 179)});
+  t.add("aten::Bool.Tensor", "zero is false", {f32({1}, 186, 0, 0)});
+  t.add("aten::Bool.Tensor", "bool", {booleans({}, 187)});
+  t.add("aten::Bool.Tensor", "int64", {i64({}, 188)});
+  t.add("aten::Float.Tensor", "float", {f32({}, 189)});
+  t.add("aten::Float.Tensor", "int64 of rank 1", {i64({1}, 190)});
   t.add("aten::embedding", "rank 2 indices", {f32({5, 3}, 180), i64({2, 4}, 181, 0, 4)});
   t.add("aten::embedding", "padding_idx keyword", {f32({6, 2}, 182), i64({3}, 183, 0, 5)},
         {{"padding_idx", 0}});

@@ -89,6 +89,18 @@ Value aten_slice(Value self, int64_t dim, std::optional<Value> start, std::optio
                    int64s({dim}), bound(step, 1));
 }
 
+Value aten_size(Value self) {
+  // All sizes known while exporting: a constant, as aten_size_dim's.
+  if (const std::optional<ir::Shape> shape = self.shape()) {
+    std::vector<int64_t> sizes;
+    for (const ir::Dim& d : *shape)
+      if (d.is_static()) sizes.push_back(d.value());
+    if (sizes.size() == shape->size())
+      return Value(Tensor::from_span<int64_t>(sizes, {static_cast<int64_t>(sizes.size())}));
+  }
+  return op::Shape(self);
+}
+
 Value aten_size_dim(Value self, int64_t dim) {
   // A size known while exporting is a constant, so that the shapes built
   // from it (view's, reshape's) stay known to inference; a symbolic one
@@ -110,7 +122,28 @@ Value aten_transpose(Value self, int64_t dim0, int64_t dim1) {
   return op::Transpose(self, {.perm = perm});
 }
 
-Value aten_int(Value a) { return op::Cast(a, {.to = DataType::kInt64}); }
+namespace {
+
+// A one-element tensor as a Python number of `type`: a 0-D tensor.
+Value as_number(const Value& a, DataType type) {
+  Value v = a.rank() && *a.rank() > 0 ? op::Reshape(a, Value(Tensor(DataType::kInt64, {0}))) : a;
+  return v.dtype() == type ? v : op::Cast(v, {.to = type});
+}
+
+}  // namespace
+
+Value aten_int(Value a) { return as_number(a, DataType::kInt64); }
+
+Value aten_dim(Value self) {
+  if (const std::optional<int64_t> rank = self.rank()) return Value(Tensor::scalar<int64_t>(*rank));
+  return op::Size(op::Shape(self));
+}
+
+Value aten_bool(Value a) { return as_number(a, DataType::kBool); }
+
+// PyTorch's float is a double. Where it meets a tensor again, as a 0-D
+// operand it takes that tensor's element type (promotion.h).
+Value aten_float(Value a) { return as_number(a, DataType::kDouble); }
 
 Value aten_embedding(Value weight, Value indices, int64_t /*padding_idx*/,
                      bool /*scale_grad_by_freq*/, bool /*sparse*/) {
@@ -149,6 +182,10 @@ void register_shapes(Registry& r) {
   r.add(overload<aten_transpose>(
       "aten::transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)"));
   r.add(overload<aten_int>("aten::Int.Tensor(Tensor a) -> int"));
+  r.add(overload<aten_size>("aten::size(Tensor self) -> int[]"));
+  r.add(overload<aten_dim>("aten::dim(Tensor self) -> int"));
+  r.add(overload<aten_bool>("aten::Bool.Tensor(Tensor a) -> bool"));
+  r.add(overload<aten_float>("aten::Float.Tensor(Tensor a) -> float"));
   r.add(overload<aten_embedding>(
       "aten::embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool "
       "scale_grad_by_freq=False, bool sparse=False) -> Tensor"));
