@@ -215,6 +215,52 @@ TEST(ExportReport, AMissingOperatorFailsWithAReportThenARegisteredFunctionExport
   fs::remove_all(dir);
 }
 
+// warnings_as_errors turns what validation finds into errors that fail the
+// export. Which findings there are depends on the exporter (today: the
+// output of a user's Function has no type), so both outcomes are checked
+// against the findings of the same export without the option.
+TEST(ExportReport, WarningsAsErrorsFailsOnValidationFindings) {
+  const fs::path dir = scratch("strict");
+  const fs::path model = make_hypot_model(dir);
+  auto registry = std::make_shared<torch_lib::Registry>(torch_lib::torchlib_registry());
+  registry->register_op(
+      script("hypot", {"self", "other"},
+             [](FLOAT<AnyRank> self, FLOAT<AnyRank> other) {
+               namespace op = onnxscript::opset18;
+               return op::Sqrt(op::Add(op::Mul(self, self), op::Mul(other, other)));
+             }),
+      "aten::hypot", "aten::hypot(Tensor self, Tensor other) -> Tensor");
+  ExportOptions options;
+  options.registry = registry;
+  const Tensor x = to_ours(::torch::randn({2, 4}));
+  const std::vector<std::string> findings =
+      check::check_model(export_module(model, {x}, options).model()).errors;
+  options.warnings_as_errors = true;
+  options.report_dir = dir / "reports";
+  if (findings.empty()) {
+    EXPECT_NO_THROW(export_module(model, {x}, options));
+  } else {
+    try {
+      export_module(model, {x}, options);
+      FAIL() << "expected ExporterError for " << ::testing::PrintToString(findings);
+    } catch (const ExporterError& e) {
+      ASSERT_EQ(e.diagnostics().size(), findings.size());
+      for (size_t i = 0; i < findings.size(); ++i) {
+        EXPECT_EQ(e.diagnostics()[i].message, findings[i]);
+        EXPECT_EQ(e.diagnostics()[i].rule, "validation");
+        EXPECT_EQ(e.diagnostics()[i].level, DiagnosticLevel::kError);
+      }
+    }
+    const auto mds = files_in(dir / "reports", ".md");
+    ASSERT_EQ(mds.size(), 1u);
+    EXPECT_THAT(read_text(mds[0]),
+                ::testing::ContainsRegex("\\| validate \\(.*\\) \\| FAILED \\|"));
+    const std::string sarif = check_sarif(files_in(dir / "reports", ".sarif").at(0));
+    EXPECT_THAT(sarif, HasSubstr("result validation error - - model\n"));
+  }
+  fs::remove_all(dir);
+}
+
 TEST(ExportReport, NoReportUnlessAskedAndValidationOnlyWhenAsked) {
   ::torch::jit::Module m("Plain");
   m.define(R"(
