@@ -12,6 +12,8 @@ packages=(
   libfmt-dev libcli11-dev
   libre2-dev libjpeg62-turbo-dev libpng-dev libtiff-dev libwebp-dev libopenjp2-7-dev
   python3-onnx python3-numpy
+  # Test-only: validates the exporter's SARIF logs against the 2.1.0 schema.
+  python3-jsonschema
   gdb
   # LibTorch 1.13 (C++) for the torchlib comparison suite
   # (ONNXSCRIPT_WITH_TORCH, tests/torch_lib_libtorch): about 640 MB and 3 min.

@@ -82,6 +82,11 @@ struct TorchlibOptions {
 /// Lists torchlib's registered overloads, or its coverage of a list of names.
 int torchlib_command(const TorchlibOptions& options);
 
+/// `onnxscript export ...` (argv[1] is "export"): execs `onnxscript-export`
+/// from this program's folder with the arguments after "export"; 2 (with a
+/// message saying how to build it) when this build has none.
+int export_command(int argc, char** argv);
+
 /// True for paths the tool treats as ONNX text syntax (.txt, .onnxtxt).
 bool is_text_path(const std::filesystem::path& path);
 

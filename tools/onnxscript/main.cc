@@ -1,9 +1,10 @@
 // The `onnxscript` command-line tool: print, check, convert, run, conformance,
-// ops. This file is the only one that includes CLI11: it declares each
-// subcommand's options and hands them to the command's function
-// (commands.h), whose result is the exit status.
+// ops, torchlib, and export (which runs the separate onnxscript-export). This file is the only one
+// that includes CLI11: it declares each subcommand's options and hands them to the command's
+// function (commands.h), whose result is the exit status.
 #include <iostream>
 #include <memory>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -140,10 +141,22 @@ void add_torchlib(CLI::App& app) {
   on_run(cmd, o, torchlib_command);
 }
 
+// Listed for --help only: main() hands `export` to export_command before
+// parsing, so that its arguments and --help reach onnxscript-export intact.
+void add_export(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "export",
+      "Export a TorchScript file to ONNX through torchlib (runs onnxscript-export, built with "
+      "ONNXSCRIPT_WITH_TORCH; `onnxscript export --help` for its options)");
+  cmd->prefix_command();
+}
+
 }  // namespace
 }  // namespace onnxscript::cli
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string_view(argv[1]) == "export")
+    return onnxscript::cli::export_command(argc, argv);
   CLI::App app{"onnxscript: inspect, check, convert and run ONNX models"};
   app.require_subcommand(1);
   onnxscript::cli::add_print(app);
@@ -153,6 +166,7 @@ int main(int argc, char** argv) {
   onnxscript::cli::add_conformance(app);
   onnxscript::cli::add_ops(app);
   onnxscript::cli::add_torchlib(app);
+  onnxscript::cli::add_export(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -39,6 +40,25 @@ struct ExportOptions {
   std::shared_ptr<const torch_lib::Registry> registry;
   /// 0: quiet; 1: a line per unsupported operator on stderr as found.
   int verbosity = 0;
+  /// Where to write a report of the export: `onnx_export_<UTC timestamp>.md`
+  /// (each step's status, the diagnostics with their source lines, the
+  /// TorchScript graph's operator counts and text) and a `.sarif` of the
+  /// same stem (SARIF 2.1.0, one result per diagnostic). Written when the
+  /// export fails and when it succeeds; the folder is created if needed.
+  std::optional<std::filesystem::path> report_dir;
+  /// Warnings (what validating the exported model finds) fail the export
+  /// as errors do. The model is validated when this is set or a report is
+  /// asked for.
+  bool warnings_as_errors = false;
+  /// Called with a one-line message as each step starts and ends ("load",
+  /// "freeze", "translate", ...), for progress on long exports; may be empty.
+  std::function<void(const std::string&)> progress;
+};
+
+/// How serious a diagnostic is.
+enum class DiagnosticLevel {
+  kError,    ///< The export cannot produce a model.
+  kWarning,  ///< The model was produced but something about it is doubtful.
 };
 
 /// One thing the exporter could not export.
@@ -46,6 +66,12 @@ struct ExportDiagnostic {
   std::string node;     ///< The TorchScript node kind, e.g. "aten::lstm".
   std::string message;  ///< What went wrong.
   std::string source;   ///< The user's Python source line TorchScript kept, if any.
+  /// The kind of problem, stable for tools (the SARIF ruleId):
+  /// "unsupported-operator", "unsupported-construct", "type-error",
+  /// "translation-error", "invalid-output", "validation", "load-error",
+  /// "export-error". Empty is read as "translation-error".
+  std::string rule;
+  DiagnosticLevel level = DiagnosticLevel::kError;  ///< How serious it is.
 };
 
 /// Export failed: every diagnostic of the graph, not only the first.

@@ -32,6 +32,7 @@
 #include <cstring>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <source_location>
 #include <span>
 #include <unordered_map>
@@ -42,6 +43,7 @@
 #include "onnxscript/export/torch_module.h"
 #include "onnxscript/onnxscript.h"
 #include "onnxscript/serde/serde.h"
+#include "report.h"
 
 namespace onnxscript::torch {
 
@@ -121,6 +123,29 @@ std::string source_of(const jit::Node* node) {
   return text;
 }
 
+// The registry has no function for an operator (the report's
+// "unsupported-operator", apart from other failures).
+class MissingFunction : public NotImplementedError {
+ public:
+  using NotImplementedError::NotImplementedError;
+};
+
+// The kind of a failure while translating a node (ExportDiagnostic::rule).
+std::string rule_of_failure(const std::exception& e) {
+  if (dynamic_cast<const MissingFunction*>(&e)) return "unsupported-operator";
+  if (dynamic_cast<const NotImplementedError*>(&e)) return "unsupported-construct";
+  if (dynamic_cast<const TypeError*>(&e)) return "type-error";
+  return "translation-error";
+}
+
+// TorchScript operator -> nodes, in sub-blocks too (for the report).
+void count_nodes(const jit::Block* block, std::map<std::string, size_t>& counts) {
+  for (const jit::Node* node : block->nodes()) {
+    ++counts[node->kind().toQualString()];
+    for (const jit::Block* sub : node->blocks()) count_nodes(sub, counts);
+  }
+}
+
 class GraphExporter {
  public:
   GraphExporter(const torch_lib::Registry& registry, const ExportOptions& options)
@@ -135,7 +160,8 @@ class GraphExporter {
       names_by_data_.emplace(b.value.data_ptr(), b.name);
   }
 
-  ir::Model run(jit::Graph& graph, const std::vector<Tensor>& example_inputs) {
+  ir::Model run(jit::Graph& graph, const std::vector<Tensor>& example_inputs,
+                report::ExportRecorder& recorder) {
     ir::Model model;
     model.producer_name = "onnxscript-cpp torch exporter";
     model.graph().set_name("main_graph");
@@ -144,7 +170,10 @@ class GraphExporter {
     {
       TraceScope scope(model.graph(), opsets);
       detail::CalleeCollector collector(called);
+      recorder.begin("inputs");
       bind_inputs(graph, example_inputs, model.graph());
+      recorder.end();
+      recorder.begin("translate");
       for (jit::Node* node : graph.nodes()) export_node(node);
       bind_outputs(graph, model.graph());
     }
@@ -153,6 +182,7 @@ class GraphExporter {
     if (!model.opset_imports.find("")) model.opset_imports.set("", options_.opset_version);
     Function::add_model_local_functions(model, called);
     model.ir_version = std::max<int64_t>(8, serde::required_ir_version(model));
+    recorder.end(fmt::format("{} ONNX nodes", model.graph().num_nodes()));
     return model;
   }
 
@@ -202,8 +232,8 @@ class GraphExporter {
       if (!value) {
         if (diagnostics_.empty()) {
           diagnostics_.push_back(
-              {"output", fmt::format("output {} is {}, not a tensor", i, results[i].describe()),
-               ""});
+              {"output", fmt::format("output {} is {}, not a tensor", i, results[i].describe()), "",
+               "invalid-output"});
         }
         continue;
       }
@@ -245,7 +275,8 @@ class GraphExporter {
     } catch (const Failed&) {
       fail_outputs(node);
     } catch (const std::exception& e) {
-      diagnostics_.push_back({node->kind().toQualString(), e.what(), source_of(node)});
+      diagnostics_.push_back(
+          {node->kind().toQualString(), e.what(), source_of(node), rule_of_failure(e)});
       if (options_.verbosity > 0)
         std::cerr << "export: " << node->kind().toQualString() << ": " << e.what() << "\n";
       fail_outputs(node);
@@ -532,7 +563,7 @@ class GraphExporter {
     const torch_lib::OpOverload* overload = registry_.choose(name, args);
     if (!overload && name != base) overload = registry_.choose(base, args);
     if (!overload) {
-      throw NotImplementedError(
+      throw MissingFunction(
           fmt::format("{} has no function in the registry (register one with register_op)", name));
     }
     const std::vector<Value> results = (*overload)(args);
@@ -672,15 +703,21 @@ class GraphExporter {
 
 }  // namespace
 
-ONNXProgram export_module(const ::torch::jit::Module& module,
-                          const std::vector<Tensor>& example_inputs, const ExportOptions& options) {
+namespace {
+
+// The export of a loaded module, each step recorded.
+ONNXProgram export_loaded(const jit::Module& module, const std::vector<Tensor>& example_inputs,
+                          const ExportOptions& options, report::ExportRecorder& recorder) {
   const torch_lib::Registry& registry =
       options.registry ? *options.registry : torch_lib::torchlib_registry();
+  recorder.begin("freeze");
   jit::Module copy = module.clone();
   copy.eval();
   GraphExporter exporter(registry, options);
   exporter.learn_parameter_names(copy);
   jit::Module frozen = jit::freeze(copy);
+  recorder.end();
+  recorder.begin("passes");
   std::shared_ptr<jit::Graph> graph = frozen.get_method("forward").graph()->copy();
   jit::Inline(*graph);
   jit::RemoveListMutation(graph);
@@ -688,19 +725,38 @@ ONNXProgram export_module(const ::torch::jit::Module& module,
   jit::ConstantPropagation(graph);
   jit::LowerSimpleTuples(graph);
   jit::EliminateDeadCode(graph);
-  return ONNXProgram(exporter.run(*graph, example_inputs));
+  if (recorder.wants_details()) {
+    count_nodes(graph->block(), recorder.record().node_counts);
+    recorder.record().graph_text = graph->toString();
+  }
+  recorder.end();
+  return ONNXProgram(exporter.run(*graph, example_inputs, recorder));
+}
+
+}  // namespace
+
+ONNXProgram export_module(const ::torch::jit::Module& module,
+                          const std::vector<Tensor>& example_inputs, const ExportOptions& options) {
+  report::ExportRecorder recorder(options, "TorchScript module " + module.type()->str(),
+                                  /*loads_file=*/false, example_inputs);
+  return recorder.run([&] { return export_loaded(module, example_inputs, options, recorder); });
 }
 
 ONNXProgram export_module(const std::filesystem::path& pt_file,
                           const std::vector<Tensor>& example_inputs, const ExportOptions& options) {
-  jit::Module module;
-  try {
-    module = jit::load(pt_file.string());
-  } catch (const c10::Error& e) {
-    throw IoError(fmt::format("cannot load the TorchScript module {}: {}", pt_file.string(),
-                              e.what_without_backtrace()));
-  }
-  return export_module(module, example_inputs, options);
+  report::ExportRecorder recorder(options, pt_file.string(), /*loads_file=*/true, example_inputs);
+  return recorder.run([&] {
+    recorder.begin("load");
+    jit::Module module;
+    try {
+      module = jit::load(pt_file.string());
+    } catch (const c10::Error& e) {
+      throw IoError(fmt::format("cannot load the TorchScript module {}: {}", pt_file.string(),
+                                e.what_without_backtrace()));
+    }
+    recorder.end();
+    return export_loaded(module, example_inputs, options, recorder);
+  });
 }
 
 }  // namespace onnxscript::torch
