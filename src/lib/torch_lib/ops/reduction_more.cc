@@ -83,19 +83,47 @@ Value aten_amin(Value self, std::vector<int64_t> dim, bool keepdim) {
   return reduce(op::ReduceMin, self, axes_of(dim), keepdim);
 }
 
-Value aten_max(Value self) { return op::ReduceMax(self, {.keepdims = 0}); }
-Value aten_min(Value self) { return op::ReduceMin(self, {.keepdims = 0}); }
+namespace {
+
+// Booleans as int32 for ReduceMax / ReduceMin / ArgMax / ArgMin, which take
+// no bool in opset 18; `back` casts a reduced value to the input's type.
+Value orderable(const Value& self) {
+  return has_bool_dtype(self) ? op::Cast(self, {.to = DataType::kInt32}) : self;
+}
+Value back(const Value& reduced, const Value& self) {
+  return has_bool_dtype(self) ? op::Cast(reduced, {.to = DataType::kBool}) : reduced;
+}
+
+// A 0-D tensor reduced along its only dimension (0 or -1): itself, at index 0.
+bool reduces_a_scalar(const Value& self, int64_t dim, std::string_view aten_op) {
+  if (self.rank() != 0) return false;
+  wrap_dim(dim, 0, aten_op);
+  return true;
+}
+
+// max.dim / min.dim: the extreme values along `dim` and their first indices.
+template <typename Reduce, typename Arg>
+std::vector<Value> extreme_along(Reduce reduce_op, Arg arg_op, const Value& self, int64_t dim,
+                                 bool keepdim, std::string_view aten_op) {
+  if (reduces_a_scalar(self, dim, aten_op))
+    return {op::Identity(self), Value(Tensor::scalar<int64_t>(0))};
+  const int64_t k = keepdim ? 1 : 0;
+  const Value x = orderable(self);
+  return {back(reduce_op(x, int64s({dim}), {.keepdims = k}), self),
+          arg_op(x, {.axis = dim, .keepdims = k})};
+}
+
+}  // namespace
+
+Value aten_max(Value self) { return back(op::ReduceMax(orderable(self), {.keepdims = 0}), self); }
+Value aten_min(Value self) { return back(op::ReduceMin(orderable(self), {.keepdims = 0}), self); }
 
 std::vector<Value> aten_max_dim(Value self, int64_t dim, bool keepdim) {
-  const int64_t k = keepdim ? 1 : 0;
-  return {op::ReduceMax(self, int64s({dim}), {.keepdims = k}),
-          op::ArgMax(self, {.axis = dim, .keepdims = k})};
+  return extreme_along(op::ReduceMax, op::ArgMax, self, dim, keepdim, "aten::max.dim");
 }
 
 std::vector<Value> aten_min_dim(Value self, int64_t dim, bool keepdim) {
-  const int64_t k = keepdim ? 1 : 0;
-  return {op::ReduceMin(self, int64s({dim}), {.keepdims = k}),
-          op::ArgMin(self, {.axis = dim, .keepdims = k})};
+  return extreme_along(op::ReduceMin, op::ArgMin, self, dim, keepdim, "aten::min.dim");
 }
 
 namespace {
@@ -106,6 +134,7 @@ template <typename Arg>
 Value arg_reduce(Arg arg_op, const Value& self, std::optional<int64_t> dim, bool keepdim,
                  std::string_view aten_op) {
   const int64_t k = keepdim ? 1 : 0;
+  if (dim && reduces_a_scalar(self, *dim, aten_op)) return Value(Tensor::scalar<int64_t>(0));
   if (dim) return arg_op(self, {.axis = *dim, .keepdims = k});
   const Value index = arg_op(op::Reshape(self, int64s({-1})), {.axis = 0, .keepdims = 0});
   if (!keepdim) return index;
@@ -187,10 +216,12 @@ Value count_true(const Value& self, const std::optional<Value>& axes, bool negat
 
 Value aten_all(Value self) { return op::Equal(count_true(self, std::nullopt, true, false), 0); }
 Value aten_all_dim(Value self, int64_t dim, bool keepdim) {
+  if (reduces_a_scalar(self, dim, "aten::all.dim")) return op::Cast(self, {.to = DataType::kBool});
   return op::Equal(count_true(self, int64s({dim}), true, keepdim), 0);
 }
 Value aten_any(Value self) { return op::Greater(count_true(self, std::nullopt, false, false), 0); }
 Value aten_any_dim(Value self, int64_t dim, bool keepdim) {
+  if (reduces_a_scalar(self, dim, "aten::any.dim")) return op::Cast(self, {.to = DataType::kBool});
   return op::Greater(count_true(self, int64s({dim}), false, keepdim), 0);
 }
 
