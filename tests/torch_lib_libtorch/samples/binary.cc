@@ -91,6 +91,7 @@ void add_logical_and_bitwise_samples(SampleTable& t) {
     t.add(name, "int64 with bool", {i64({4}, 1044, -1, 1), booleans({4}, 1045)});
     t.add(name, "0-D and empty", {booleans({}, 1046), booleans({0}, 1047)});
     t.add(name, "float16 with double", {f16({3}, 1048, -1, 1), f64({3}, 1049)});
+    t.add(name, "float16", {f16({2, 2}, 1092, -1, 1), f16({2, 2}, 1093, -1, 1)});
   }
   for (const char* base : {"aten::bitwise_and", "aten::bitwise_or", "aten::bitwise_xor"}) {
     const std::string b = base;
@@ -110,6 +111,7 @@ void add_logical_and_bitwise_samples(SampleTable& t) {
     t.add(b + ".Scalar", "bool tensor, bool scalar", {booleans({4}, 1067), true});
     t.add(b + ".Scalar_Tensor", "int scalar, int64 tensor", {12, i64({5}, 1068, -20, 20)});
     t.add(b + ".Scalar_Tensor", "int scalar, int32 tensor", {-7, i32({3}, 1069, 0, 15)});
+    t.add(b + ".Scalar_Tensor", "int scalar, 0-D int64 tensor", {3, i64({}, 1090, -20, 20)});
   }
   // Shifts: int64 and int32, negative values (an arithmetic right shift).
   for (const char* base : {"aten::bitwise_left_shift", "aten::bitwise_right_shift"}) {
@@ -122,6 +124,7 @@ void add_logical_and_bitwise_samples(SampleTable& t) {
     t.add(b + ".Tensor_Scalar", "empty", {i64({0, 2}, 1078), 1});
     t.add(b + ".Scalar_Tensor", "int scalar, int64 shifts", {37, i64({4}, 1079, 0, 5)});
     t.add(b + ".Scalar_Tensor", "negative scalar", {-37, i64({2, 2}, 1080, 0, 4)});
+    t.add(b + ".Scalar_Tensor", "int32 shifts", {5, i32({3}, 1091, 0, 4)});
   }
   for (const char* base : {"aten::__lshift__", "aten::__rshift__"}) {
     const std::string b = base;
@@ -129,6 +132,9 @@ void add_logical_and_bitwise_samples(SampleTable& t) {
     t.add(b + ".Tensor", "int32 broadcast", {i32({2, 2}, 1083, -50, 50), i32({2}, 1084, 0, 4)});
     t.add(b + ".Scalar", "int64 by 3", {i64({5}, 1085, -50, 50), 3});
     t.add(b + ".Scalar", "int32 0-D", {i32({}, 1086, -50, 50), 1});
+    t.add(b + ".Tensor", "0-D with rank 3, empty",
+          {i64({}, 1087, -50, 50), i64({2, 0, 3}, 1088, 0, 5)});
+    t.add(b + ".Scalar", "int64 rank 4 by 0", {i64({2, 1, 2, 2}, 1089, -50, 50), 0});
   }
 }
 
@@ -154,6 +160,8 @@ void add_elementwise_samples(SampleTable& t) {
   t.add("aten::pow.Tensor_Scalar", "int64 with float exponent gives float",
         {i64({4}, 1120, 0, 9), 0.5});
   t.add("aten::pow.Tensor_Scalar", "double 0-D", {f64({}, 1121, 0.1, 3), -1.5});
+  t.add("aten::pow.Tensor_Scalar", "double, exponent 0.1 keeps double precision",
+        {f64({4}, 1145, 0.1, 3), 0.1});
   t.add("aten::pow.Tensor_Scalar", "float16", {f16({3}, 1122), 2});
   t.add("aten::pow.Scalar", "2 to float powers", {2, f32({2, 3}, 1123)});
   t.add("aten::pow.Scalar", "float base to float powers", {0.5, f32({4}, 1124)});
@@ -171,6 +179,8 @@ void add_elementwise_samples(SampleTable& t) {
   t.add("prims::pow", "int64", {i64({4}, 1139), i64({4}, 1140, 0, 3)});
   t.reference("aten::pow.Tensor_Tensor");
   t.add("prims::pow", "double", {f64({3}, 1141, 0.1, 3), f64({3}, 1142)});
+  t.reference("aten::pow.Tensor_Tensor");
+  t.add("prims::pow", "float16", {f16({4}, 1143, 0.1, 2), f16({4}, 1144)});
   t.reference("aten::pow.Tensor_Tensor");
 
   // remainder (the divisor's sign) and fmod (the dividend's sign).
@@ -193,6 +203,10 @@ void add_elementwise_samples(SampleTable& t) {
   t.add("prims::remainder", "float", {f32({5}, 1169, -9, 9), nonzero_f32({5}, 1170)});
   t.reference("aten::remainder.Tensor");
   t.add("prims::remainder", "int64", {i64({6}, 1171, -20, 20), nonzero_i64({6}, 1172)});
+  t.reference("aten::remainder.Tensor");
+  t.add("prims::remainder", "double", {f64({2, 2}, 1185, -9, 9), f64({2, 2}, 1186, 0.5, 3)});
+  t.reference("aten::remainder.Tensor");
+  t.add("prims::remainder", "float16", {f16({4}, 1187, -9, 9), f16({4}, 1188, 0.5, 3)});
   t.reference("aten::remainder.Tensor");
   t.add("aten::fmod.Tensor", "float", {f32({2, 4}, 1173, -9, 9), nonzero_f32({2, 4}, 1174)});
   t.add("aten::fmod.Tensor", "int64 negative", {i64({8}, 1175, -20, 20), nonzero_i64({8}, 1176)});
@@ -240,8 +254,11 @@ void add_elementwise_samples(SampleTable& t) {
   t.add("aten::xlogy.Tensor", "broadcast", {f32({2, 3}, 1230), f32({3}, 1231, 0.1, 4)});
   t.add("aten::xlogy.Tensor", "int64 gives float", {i64({4}, 1232, 0, 4), i64({4}, 1233, 1, 5)});
   t.add("aten::xlogy.Tensor", "double", {f64({3}, 1234), f64({3}, 1235, 0.1, 4)});
+  t.add("aten::xlogy.Tensor", "float16", {f16({4}, 1249), f16({4}, 1250, 0.1, 4)});
   t.add("aten::xlogy.Scalar_Other", "float tensor, int scalar", {f32({2, 3}, 1236), 3});
   t.add("aten::xlogy.Scalar_Other", "int64 tensor, float scalar", {i64({4}, 1237, 0, 3), 0.5});
+  t.add("aten::xlogy.Scalar_Other", "float16 tensor", {f16({3}, 1247), 2});
+  t.add("aten::xlogy.Scalar_Other", "0-D double, zero scalar", {f64({}, 1248), 0});
   t.add("aten::xlogy.Scalar_Self", "int scalar, float tensor", {2, f32({2, 2}, 1238, 0.1, 4)});
   t.add("aten::xlogy.Scalar_Self", "zero scalar", {0, f32({3}, 1239, 0, 4)});
   t.add("aten::xlogy.Scalar_Self", "float scalar, double tensor", {1.5, f64({3}, 1240, 0.1, 4)});
@@ -327,6 +344,7 @@ void add_selection_samples(SampleTable& t) {
     t.add(name, "int64", {i64({5}, 1388), i64({5}, 1389)});
     t.add(name, "0-D bound", {f64({2, 2}, 1390), f64({}, 1391)});
     t.add(name, "int64 with float bound promotes", {i64({4}, 1392), f32({4}, 1393)});
+    t.add(name, "float16", {f16({4}, 1394), f16({4}, 1395)});
   }
 
   // masked_fill.
@@ -454,6 +472,7 @@ void add_closeness_samples(SampleTable& t) {
   t.add("aten::isclose", "broadcast, double", {f64({2, 3}, 1654), f64({3}, 1654)});
   t.add("aten::isclose", "positional tolerances",
         {f32({4}, 1655), f32({4}, 1656), 0.1, 1.0, false});
+  t.add("aten::isclose", "float16", {f16({4}, 1673), f16({4}, 1673)});
   t.add("aten::allclose", "same values", {f32({2, 3}, 1657), f32({2, 3}, 1657)});
   t.add("aten::allclose", "different values", {f32({2, 3}, 1658), f32({2, 3}, 1659)});
   t.add("aten::allclose", "wide atol", {f32({4}, 1660), f32({4}, 1661)}, {{"atol", 10.0}});
@@ -469,6 +488,8 @@ void add_closeness_samples(SampleTable& t) {
   t.add("aten::equal", "int64", {i64({4}, 1668), i64({4}, 1668)});
   t.add("aten::equal", "bool, empty", {booleans({0, 2}, 1669), booleans({0, 2}, 1670)});
   t.add("aten::equal", "0-D", {f32({}, 1671), f32({}, 1672)});
+  t.add("aten::equal", "float16", {f16({3}, 1674), f16({3}, 1674)});
+  t.add("aten::allclose", "float16", {f16({3}, 1675), f16({3}, 1676)}, {{"atol", 10.0}});
 }
 
 void add_alias_samples(SampleTable& t) {
@@ -528,6 +549,14 @@ void add_alias_samples(SampleTable& t) {
   t.add("aten::multiply.Scalar", "float by float", {f32({4}, 1756), -0.5});
   t.add("aten::multiply.Scalar", "int64 by int", {i64({4}, 1757), 2});
   t.add("aten::multiply.Scalar", "double 0-D", {f64({}, 1758), 1.5});
+  t.add("aten::multiply.Scalar", "float16", {f16({3}, 1759), 2});
+  t.add("aten::subtract.Scalar", "float16", {f16({3}, 1760), 0.5});
+  t.add("aten::divide.Scalar", "float16", {f16({3}, 1761), 2});
+  t.add("aten::true_divide.Scalar", "int64 by float", {i64({3}, 1762), 0.5});
+  t.add("aten::divide.Tensor_mode", "float16 floor",
+        {f16({4}, 1763, -9, 9), f16({4}, 1764, 0.5, 3)}, {{"rounding_mode", "floor"}});
+  t.add("aten::divide.Scalar_mode", "float16 trunc", {f16({4}, 1765, -9, 9), 2},
+        {{"rounding_mode", "trunc"}});
 }
 
 }  // namespace

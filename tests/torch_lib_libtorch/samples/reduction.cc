@@ -17,6 +17,7 @@ Value floats(std::initializer_list<float> values, Ints shape = {-1}) {
 }
 
 const float kInf = std::numeric_limits<float>::infinity();
+const float kNan = std::numeric_limits<float>::quiet_NaN();
 
 void add_logical_reductions(SampleTable& t) {
   for (const char* name : {"aten::all", "aten::any"}) {
@@ -54,6 +55,8 @@ void add_extrema(SampleTable& t) {
     t.add(name, "0-D", {f32({}, 2026)});
     t.add(name, "float16", {f16({2, 3}, 2027), 1});
     t.add(name, "rank 4", {f32({2, 2, 3, 2}, 2028), 2});
+    t.add(name, "NaN wins, first NaN's index", {floats({1, kNan, 3, kNan, 5, 0}, {2, 3}), 1});
+    t.add(name, "NaN wins, no dim", {floats({1, 2, kNan, 3})});
   }
   for (const char* name : {"aten::max", "aten::min"}) {
     t.add(name, "float rank 3", {f32({2, 3, 4}, 2030)});
@@ -61,6 +64,7 @@ void add_extrema(SampleTable& t) {
     t.add(name, "double 0-D", {f64({}, 2032)});
     t.add(name, "float16", {f16({5}, 2033)});
     t.add(name, "with infinity", {floats({1, kInf, -kInf, 2})});
+    t.add(name, "NaN propagates", {floats({1, kNan, 3, 2})});
     t.add(name, "bool", {booleans({4}, 2034)});
   }
   for (const char* name : {"aten::max.dim", "aten::min.dim"}) {
@@ -73,6 +77,7 @@ void add_extrema(SampleTable& t) {
     t.add(name, "float16", {f16({3, 3}, 2045), 0});
     t.add(name, "0-D", {f32({}, 2046), 0});
     t.add(name, "size-1 dim", {f32({1, 4}, 2047), 0});
+    t.add(name, "NaN propagates, with its index", {floats({1, kNan, 3, 2, 5, 0}, {2, 3}), 1});
   }
 }
 
@@ -155,6 +160,10 @@ void add_norms(SampleTable& t) {
   t.add("aten::norm.Scalar", "p inf", {mixed, static_cast<double>(kInf)});
   t.add("aten::norm.Scalar", "p 0", {mixed, 0});
   t.add("aten::norm.Scalar", "double", {f64({2, 2}, 2122), 2});
+  // 1 / 3 as a float32 exponent would miss by 1e-8; p itself must be a
+  // float32 number (LibTorch 1.13 rounds p to float32: p = 0.3 on double
+  // input gives 231.976883 where the exact norm is 231.976932).
+  t.add("aten::norm.Scalar", "double, p 3 keeps double precision", {f64({5}, 2124), 3});
   t.add("aten::norm.Scalar", "float16", {f16({5}, 2123)}, {}, 2e-3);
   t.add("aten::norm.ScalarOpt_dim", "p 2, dim 1", {f32({3, 4}, 2130), 2, Ints{1}});
   t.add("aten::norm.ScalarOpt_dim", "p None, keepdim", {f32({2, 3}, 2131), Arg(), Ints{0}, true});
@@ -163,15 +172,23 @@ void add_norms(SampleTable& t) {
   t.add("aten::norm.ScalarOpt_dim", "p 0.5, double", {f64({3, 2}, 2133), 0.5, Ints{0}});
   t.add("aten::norm.ScalarOpt_dim", "rank 4, keepdim keyword",
         {f32({2, 2, 2, 3}, 2134), 3, Ints{3}}, {{"keepdim", true}});
+  t.add("aten::norm.ScalarOpt_dim", "float16", {f16({2, 4}, 2135), 2, Ints{1}}, {}, 2e-3);
   t.add("aten::norm.ScalarOpt_dtype", "dtype double", {f32({3, 4}, 2140), 2},
         {{"dtype", kDoubleCode}});
   t.add("aten::norm.ScalarOpt_dtype", "p None", {f32({4}, 2141), Arg()}, {{"dtype", kFloatCode}});
   t.add("aten::norm.ScalarOpt_dtype", "p 1, double", {f64({2, 3}, 2142), 1},
         {{"dtype", kDoubleCode}});
+  t.add("aten::norm.ScalarOpt_dtype", "p 3, 0-D", {f32({}, 2143), 3}, {{"dtype", kDoubleCode}});
+  t.add("aten::norm.ScalarOpt_dtype", "rank 4, p inf",
+        {f32({2, 1, 2, 3}, 2144), static_cast<double>(kInf)}, {{"dtype", kFloatCode}});
   t.add("aten::norm.ScalarOpt_dim_dtype", "dim 1, dtype double",
         {f32({3, 4}, 2150), 2, Ints{1}, false}, {{"dtype", kDoubleCode}});
   t.add("aten::norm.ScalarOpt_dim_dtype", "p None, keepdim",
         {f32({2, 3}, 2151), Arg(), Ints{0}, true}, {{"dtype", kFloatCode}});
+  t.add("aten::norm.ScalarOpt_dim_dtype", "p 1, two dims, rank 3",
+        {f32({2, 3, 4}, 2152), 1, Ints{0, 2}, false}, {{"dtype", kDoubleCode}});
+  t.add("aten::norm.ScalarOpt_dim_dtype", "float16 to float",
+        {f16({2, 3}, 2153), 2, Ints{1}, false}, {{"dtype", kFloatCode}});
   t.add("aten::norm.ScalarOpt_dim_dtype", "p inf, negative dim",
         {mixed, static_cast<double>(kInf), Ints{-1}, false}, {{"dtype", kDoubleCode}});
 }

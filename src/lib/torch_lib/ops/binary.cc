@@ -52,6 +52,9 @@ Value aten_pow(Value self, Value exponent) {
   // a tensor of the exponent's promoted type, not the number's own type.
   if (base.is_literal() && power.is_literal()) base = literal_like_tensor(base, DataType::kFloat);
   if (base.is_literal() && power.dtype()) base = literal_like_tensor(base, *power.dtype());
+  // A number exponent of a tensor base takes the base's type (a float32
+  // constant would cost a double base its precision).
+  if (power.is_literal() && base.dtype()) power = literal_like_tensor(power, *base.dtype());
   return op::Pow(base, power);
 }
 
@@ -312,6 +315,10 @@ Value aten_isclose(Value self, Value other, double rtol, double atol, bool equal
   if (has_integral_dtype(a)) {
     a = op::Cast(a, {.to = DataType::kDouble});
     b = op::Cast(b, {.to = DataType::kDouble});
+  } else if (a.dtype() == DataType::kFloat16) {
+    // IsInf takes no float16 in opset 18.
+    a = op::Cast(a, {.to = DataType::kFloat});
+    b = op::Cast(b, {.to = DataType::kFloat});
   }
   // |a - b| <= atol + rtol * |b| for finite differences; equal values
   // (infinities included) are close; NaNs only with equal_nan.
