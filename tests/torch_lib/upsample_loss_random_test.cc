@@ -86,7 +86,16 @@ TEST(TorchlibLosses, MseNllCrossEntropy) {
   expect_close(aten_cross_entropy_loss(logits, f32({0, 0, 1, 0.5f, 0.5f, 0}, {2, 3}), std::nullopt,
                                        1, -100, 0),
                {0.753109f});
-  EXPECT_THROW(aten_cross_entropy_loss(logits, i64({2, 0}), std::nullopt, 1, -100, 0.1), TypeError);
+  // Label smoothing 0.1, by hand: 0.9 * 0.753109 (the NLL mean) plus 0.1 / 3
+  // times the mean of -sum(log_softmax) per row, (4.222818 + 3.295837) / 2.
+  expect_close(aten_cross_entropy_loss(logits, i64({2, 0}), std::nullopt, 1, -100, 0.1),
+               {0.803109f});
+  // Probabilities with class weights [1, 2, 3]: rows 3 * 0.407606 and
+  // 0.5 * 1.098612 + 0.5 * 2 * 1.098612, averaged over the 2 rows.
+  expect_close(aten_cross_entropy_loss(logits, f32({0, 0, 1, 0.5f, 0.5f, 0}, {2, 3}),
+                                       Value(f32({1, 2, 3})), 1, -100, 0),
+               {1.435368f});
+  EXPECT_THROW(aten_cross_entropy_loss(logits, i64({2, 0}), std::nullopt, 1, -100, 1.5), TypeError);
 }
 
 TEST(TorchlibNnMore, NativeLayerNormGivesItsStatistics) {

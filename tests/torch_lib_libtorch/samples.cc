@@ -12,6 +12,10 @@ const std::vector<Sample>& samples() {
   static const std::vector<Sample> table = [] {
     SampleTable t;
     add_core_samples(t);
+    add_binary_samples(t);
+    add_reduction_samples(t);
+    add_linalg_samples(t);
+    add_loss_samples(t);
     return t.take();
   }();
   return table;

@@ -25,6 +25,19 @@ Value literal_like_tensor(const Value& literal, DataType type) {
   return scalar_of(type, literal.literal_as_double());
 }
 
+// Where for any element type: ONNX Runtime has no bool Where, so booleans
+// select as (c and a) or (not c and b). `c` is a bool tensor.
+Value select(const Value& c, Value a, Value b) {
+  const bool boolean = has_bool_dtype(a) || has_bool_dtype(b);
+  if (!boolean) return op::Where(c, a, b);
+  auto as_bool = [](Value v) {
+    return v.is_literal() ? Value(Tensor::scalar<bool>(v.literal_as_double() != 0)) : v;
+  };
+  a = as_bool(std::move(a));
+  b = as_bool(std::move(b));
+  return op::Or(op::And(c, a), op::And(op::Not(c), b));
+}
+
 // alpha * v, skipping the multiplication for an alpha of 1.
 Value times(const Value& v, const Value& alpha) {
   if (is_known_scalar(alpha, 1.0)) return v;
@@ -35,7 +48,13 @@ Value times(const Value& v, const Value& alpha) {
 
 Value aten_pow(Value self, Value exponent) {
   auto [base, power] = promote(std::move(self), std::move(exponent));
+  // Pow's result takes the base's type: a number base (pow.Scalar) becomes
+  // a tensor of the exponent's promoted type, not the number's own type.
   if (base.is_literal() && power.is_literal()) base = literal_like_tensor(base, DataType::kFloat);
+  if (base.is_literal() && power.dtype()) base = literal_like_tensor(base, *power.dtype());
+  // A number exponent of a tensor base takes the base's type (a float32
+  // constant would cost a double base its precision).
+  if (power.is_literal() && base.dtype()) power = literal_like_tensor(power, *base.dtype());
   return op::Pow(base, power);
 }
 
@@ -45,7 +64,15 @@ Value aten_remainder(Value self, Value other) {
   // integers; for floats (where Mod needs fmod 1) a - floor(a / b) * b.
   if (has_integral_dtype(a) || (a.is_literal() && has_integral_dtype(b)))
     return op::Mod(a, b, {.fmod = 0});
-  return op::Sub(a, op::Mul(op::Floor(op::Div(a, b)), b));
+  // float16 computes in float32, as PyTorch does: the quotient's rounding
+  // to float16 would otherwise cost the result most of its digits.
+  const bool half = a.dtype() == DataType::kFloat16 || b.dtype() == DataType::kFloat16;
+  if (half) {
+    if (!a.is_literal()) a = op::Cast(a, {.to = DataType::kFloat});
+    if (!b.is_literal()) b = op::Cast(b, {.to = DataType::kFloat});
+  }
+  const Value r = op::Sub(a, op::Mul(op::Floor(op::Div(a, b)), b));
+  return half ? op::Cast(r, {.to = DataType::kFloat16}) : r;
 }
 
 Value aten_fmod(Value self, Value other) {
@@ -56,11 +83,14 @@ Value aten_fmod(Value self, Value other) {
 
 Value aten_maximum(Value self, Value other) {
   auto [a, b] = promote(std::move(self), std::move(other));
+  // The larger of two booleans is their or (Max takes no bool).
+  if (has_bool_dtype(a)) return op::Or(a, b);
   return op::Max(std::vector<Value>{a, b});
 }
 
 Value aten_minimum(Value self, Value other) {
   auto [a, b] = promote(std::move(self), std::move(other));
+  if (has_bool_dtype(a)) return op::And(a, b);
   return op::Min(std::vector<Value>{a, b});
 }
 
@@ -70,9 +100,10 @@ Value aten_atan2(Value self, Value other) {
   // of y), +-pi/2 when x is 0.
   const Value base = op::Atan(op::Div(y, x));
   const Value y_negative = op::Less(y, 0.0);
-  const Value pi = op::Where(y_negative, op::Neg(op::CastLike(Value(std::numbers::pi), y)),
-                             op::CastLike(Value(std::numbers::pi), y));
-  const Value half_pi = op::Mul(op::Sign(y), std::numbers::pi / 2);
+  // pi as a double tensor first: a double input keeps all its digits.
+  const Value pi_like = op::CastLike(scalar_of(DataType::kDouble, std::numbers::pi), y);
+  const Value pi = op::Where(y_negative, op::Neg(pi_like), pi_like);
+  const Value half_pi = op::Mul(op::Sign(y), op::Div(pi_like, 2.0));
   const Value left = op::Add(base, pi);
   return op::Where(op::Less(x, 0.0), left, op::Where(op::Equal(x, 0.0), half_pi, base));
 }
@@ -89,20 +120,36 @@ Value aten_eq(Value self, Value other) {
   return op::Equal(a, b);
 }
 Value aten_ne(Value self, Value other) { return op::Not(aten_eq(self, other)); }
-Value aten_lt(Value self, Value other) {
+
+namespace {
+
+// The operands of an ordering comparison: promoted, and booleans as int32
+// (false < true), since Less and its kin take no bool.
+std::pair<Value, Value> ordered(Value self, Value other) {
   auto [a, b] = promote(std::move(self), std::move(other));
+  if (has_bool_dtype(a) && !b.is_literal()) {
+    a = op::Cast(a, {.to = DataType::kInt32});
+    b = op::Cast(b, {.to = DataType::kInt32});
+  }
+  return {a, b};
+}
+
+}  // namespace
+
+Value aten_lt(Value self, Value other) {
+  auto [a, b] = ordered(std::move(self), std::move(other));
   return op::Less(a, b);
 }
 Value aten_le(Value self, Value other) {
-  auto [a, b] = promote(std::move(self), std::move(other));
+  auto [a, b] = ordered(std::move(self), std::move(other));
   return op::LessOrEqual(a, b);
 }
 Value aten_gt(Value self, Value other) {
-  auto [a, b] = promote(std::move(self), std::move(other));
+  auto [a, b] = ordered(std::move(self), std::move(other));
   return op::Greater(a, b);
 }
 Value aten_ge(Value self, Value other) {
-  auto [a, b] = promote(std::move(self), std::move(other));
+  auto [a, b] = ordered(std::move(self), std::move(other));
   return op::GreaterOrEqual(a, b);
 }
 
@@ -154,7 +201,7 @@ Value aten_where(Value condition, Value self, Value other) {
     const DataType t = *result_type(a, b);
     a = literal_like_tensor(a, t);
   }
-  return op::Where(op::Cast(condition, {.to = DataType::kBool}), a, b);
+  return select(op::Cast(condition, {.to = DataType::kBool}), a, b);
 }
 
 Value aten_clamp(Value self, std::optional<Value> min, std::optional<Value> max) {
@@ -181,7 +228,7 @@ Value aten_clamp_max(Value self, Value max) { return aten_clamp(self, std::nullo
 Value aten_masked_fill(Value self, Value mask, Value value) {
   // The result keeps self's type; a tensor value is cast to it.
   if (!value.is_literal()) value = op::CastLike(value, self);
-  return op::Where(op::Cast(mask, {.to = DataType::kBool}), value, self);
+  return select(op::Cast(mask, {.to = DataType::kBool}), value, self);
 }
 
 Value aten_lerp(Value self, Value end, Value weight) {
@@ -224,12 +271,15 @@ Value aten_dot(Value self, Value tensor) {
 Value aten_mv(Value self, Value vec) {
   if (self.rank() && *self.rank() != 2) throw TypeError("aten::mv: self must be a matrix");
   if (vec.rank() && *vec.rank() != 1) throw TypeError("aten::mv: vec must be 1-D");
-  return op::MatMul(self, vec);
+  // vec as a column, then squeezed: ONNX Runtime's MatMul rejects a matrix
+  // with no rows times a 1-D vector.
+  return op::Squeeze(op::MatMul(self, op::Unsqueeze(vec, int64s({1}))), int64s({1}));
 }
 
 Value aten_outer(Value self, Value vec2) {
+  auto [a, b] = promote(std::move(self), std::move(vec2));
   // self as a column times vec2 as a row.
-  return op::Mul(op::Unsqueeze(self, int64s({1})), vec2);
+  return op::Mul(op::Unsqueeze(a, int64s({1})), b);
 }
 
 Value aten_xlogy(Value self, Value other) {
@@ -246,8 +296,11 @@ Value aten_logaddexp2(Value self, Value other) {
   auto [a, b] = promote(floating_or_float32(self), floating_or_float32(other));
   // max(a, b) + log2(1 + 2^-|a - b|).
   const Value m = op::Max(std::vector<Value>{a, b});
-  const Value rest = op::Add(op::Pow(2.0, op::Neg(op::Abs(op::Sub(a, b)))), 1.0);
-  return op::Add(m, op::Div(op::Log(rest), std::numbers::ln2));
+  // 2 as a tensor of the operands' type: Pow's result takes the base's.
+  const Value two = op::CastLike(scalar_of(DataType::kDouble, 2), a);
+  const Value rest = op::Add(op::Pow(two, op::Neg(op::Abs(op::Sub(a, b)))), 1.0);
+  return op::Add(
+      m, op::Div(op::Log(rest), op::CastLike(scalar_of(DataType::kDouble, std::numbers::ln2), a)));
 }
 
 Value aten_heaviside(Value self, Value values) {
@@ -262,6 +315,10 @@ Value aten_isclose(Value self, Value other, double rtol, double atol, bool equal
   if (has_integral_dtype(a)) {
     a = op::Cast(a, {.to = DataType::kDouble});
     b = op::Cast(b, {.to = DataType::kDouble});
+  } else if (a.dtype() == DataType::kFloat16) {
+    // IsInf takes no float16 in opset 18.
+    a = op::Cast(a, {.to = DataType::kFloat});
+    b = op::Cast(b, {.to = DataType::kFloat});
   }
   // |a - b| <= atol + rtol * |b| for finite differences; equal values
   // (infinities included) are close; NaNs only with equal_nan.
@@ -284,6 +341,14 @@ Value aten_equal(Value self, Value other) {
   // Same shape and the same elements, as a 0-D bool.
   if (self.rank() && other.rank() && *self.rank() != *other.rank())
     return Value(Tensor::scalar<bool>(false));
+  // Shapes that differ in a size known on both sides are not equal (and
+  // would not broadcast in the elementwise Equal below).
+  const std::optional<ir::Shape> self_shape = self.shape(), other_shape = other.shape();
+  for (size_t d = 0; self_shape && other_shape && d < self_shape->size(); ++d) {
+    const ir::Dim &x = (*self_shape)[d], &y = (*other_shape)[d];
+    if (x.is_static() && y.is_static() && x.value() != y.value())
+      return Value(Tensor::scalar<bool>(false));
+  }
   auto [a, b] = promote(std::move(self), std::move(other));
   const Value same_shape = op::Equal(
       op::ReduceSum(

@@ -37,50 +37,115 @@ Value aten_mse_loss(Value self, Value target, int64_t reduction) {
   return op::ReduceMean(squares, {.keepdims = 0});
 }
 
-Value aten_nll_loss(Value self, Value target, std::optional<Value> weight, int64_t reduction,
-                    int64_t ignore_index) {
-  const std::string how = reduction_name(reduction, "aten::nll_loss");
+namespace {
+
+// The per-item terms of the NLL loss over log-probabilities `log_p` ([N, C,
+// d...], or [C] for one item, which is taken as [1, C]): `losses` is
+// -weight[t] * log_p[i, t, ...] and `weights` the weight[t] counted (1
+// without a weight), both 0 where the target is ignore_index.
+struct NllTerms {
+  Value losses;
+  Value weights;
+  Value ignored;  ///< Where the target is ignore_index (bool, target's shape).
+  Value target;   ///< The target as int64, ignored entries replaced by 0.
+};
+
+NllTerms nll_terms(const Value& log_p, const Value& target, const std::optional<Value>& weight,
+                   int64_t ignore_index) {
   // Written out rather than as NegativeLogLikelihoodLoss, which not every
-  // runtime implements: -weight[t] * self[i, t, ...] per item, 0 where the
-  // target is ignore_index; the mean divides by the weights counted.
+  // runtime implements.
   const Value t = op::Cast(target, {.to = DataType::kInt64});
   const Value ignored = op::Equal(t, ignore_index);
   const Value safe_t = op::Where(ignored, Value(Tensor::scalar<int64_t>(0)), t);
   const Value picked = op::Squeeze(
-      op::GatherElements(self, op::Unsqueeze(safe_t, int64s({1})), {.axis = 1}), int64s({1}));
-  const Value zero = op::CastLike(Value(Tensor::scalar<float>(0)), self);
-  const Value one = op::CastLike(Value(Tensor::scalar<float>(1)), self);
+      op::GatherElements(log_p, op::Unsqueeze(safe_t, int64s({1})), {.axis = 1}), int64s({1}));
+  const Value zero = op::CastLike(Value(Tensor::scalar<float>(0)), log_p);
+  const Value one = op::CastLike(Value(Tensor::scalar<float>(1)), log_p);
   const Value w = op::Where(ignored, zero, weight ? op::Gather(*weight, safe_t, {.axis = 0}) : one);
-  const Value losses = op::Neg(op::Mul(picked, w));
-  if (how == "none") return losses;
+  return {op::Neg(op::Mul(picked, w)), op::Expand(w, op::Shape(t)), ignored, safe_t};
+}
+
+// A single item ([C] input, 0-D target) as a batch of one, which PyTorch
+// accepts: `unbatched` tells the caller to drop the batch dimension again.
+std::pair<Value, Value> as_batch(const Value& self, const Value& target, bool& unbatched,
+                                 std::string_view aten_op) {
+  unbatched = require_rank(self, aten_op) == 1;
+  if (!unbatched) return {self, target};
+  return {op::Unsqueeze(self, int64s({0})), op::Unsqueeze(target, int64s({0}))};
+}
+
+// Per-item losses reduced as PyTorch's `how`: the mean divides by
+// `divisor` (the weights counted, or the number of items).
+Value reduce_losses(const Value& losses, const std::string& how, const Value& divisor,
+                    bool unbatched) {
+  if (how == "none") return unbatched ? op::Squeeze(losses, int64s({0})) : losses;
   const Value total = op::ReduceSum(losses, {.keepdims = 0});
   if (how == "sum") return total;
-  const Value counted = op::ReduceSum(op::Expand(w, op::Shape(t)), {.keepdims = 0});
-  return op::Div(total, counted);
+  return op::Div(total, divisor);
+}
+
+}  // namespace
+
+Value aten_nll_loss(Value self, Value target, std::optional<Value> weight, int64_t reduction,
+                    int64_t ignore_index) {
+  const std::string how = reduction_name(reduction, "aten::nll_loss");
+  bool unbatched = false;
+  auto [log_p, t] = as_batch(self, target, unbatched, "aten::nll_loss");
+  const NllTerms terms = nll_terms(log_p, t, weight, ignore_index);
+  // The mean divides by the weights counted (0/0, NaN, when all are ignored).
+  return reduce_losses(terms.losses, how, op::ReduceSum(terms.weights, {.keepdims = 0}), unbatched);
 }
 
 Value aten_cross_entropy_loss(Value self, Value target, std::optional<Value> weight,
                               int64_t reduction, int64_t ignore_index, double label_smoothing) {
   const std::string how = reduction_name(reduction, "aten::cross_entropy_loss");
-  if (label_smoothing != 0) {
-    throw TypeError(
-        "aten::cross_entropy_loss: label_smoothing has no ONNX SoftmaxCrossEntropyLoss "
-        "equivalent; export with label_smoothing=0");
+  if (label_smoothing < 0 || label_smoothing > 1) {
+    throw TypeError(fmt::format(
+        "aten::cross_entropy_loss: label_smoothing must be in [0, 1], got {}", label_smoothing));
   }
-  if (target.dtype() && target.dtype() == self.dtype()) {
-    // Class probabilities: -sum(target * log_softmax(self)) over the classes.
-    if (weight) {
-      throw TypeError(
-          "aten::cross_entropy_loss: class probabilities with a weight are not supported");
+  bool unbatched = false;
+  auto [x, t] = as_batch(self, target, unbatched, "aten::cross_entropy_loss");
+  const int64_t rank = *x.rank();
+  const Value log_p = op::LogSoftmax(x, {.axis = 1});
+  // The class weights shaped [C, 1, ...] to meet log_p's class dimension.
+  std::optional<Value> class_weight;
+  if (weight) {
+    std::vector<int64_t> shape(static_cast<size_t>(rank - 1), 1);
+    shape[0] = -1;
+    class_weight = op::Reshape(*weight, int64s(shape));
+  }
+  const Value num_classes = op::CastLike(
+      op::Gather(op::Shape(log_p), Value(Tensor::scalar<int64_t>(1)), {.axis = 0}), log_p);
+  if (t.dtype() && t.dtype() == x.dtype()) {
+    // Class probabilities, smoothed toward the uniform distribution:
+    // -sum_c weight[c] * target[c] * log_p[c]; the mean divides by the items.
+    Value probabilities = t;
+    if (label_smoothing != 0) {
+      probabilities = op::Add(op::Mul(t, 1.0 - label_smoothing),
+                              op::Div(op::CastLike(Value(label_smoothing), log_p), num_classes));
     }
-    const Value per_item = op::Neg(op::ReduceSum(op::Mul(target, op::LogSoftmax(self, {.axis = 1})),
-                                                 int64s({1}), {.keepdims = 0}));
-    if (how == "none") return per_item;
-    if (how == "sum") return op::ReduceSum(per_item, {.keepdims = 0});
-    return op::ReduceMean(per_item, {.keepdims = 0});
+    Value terms = op::Mul(probabilities, log_p);
+    if (class_weight) terms = op::Mul(terms, *class_weight);
+    const Value per_item = op::Neg(op::ReduceSum(terms, int64s({1}), {.keepdims = 0}));
+    const Value items = op::CastLike(op::Size(per_item), per_item);
+    return reduce_losses(per_item, how, items, unbatched);
   }
-  // Class indices: the log-softmax over dimension 1, then the NLL loss.
-  return aten_nll_loss(op::LogSoftmax(self, {.axis = 1}), target, weight, reduction, ignore_index);
+  // Class indices: the NLL loss of the log-softmax over dimension 1.
+  const NllTerms nll = nll_terms(log_p, t, weight, ignore_index);
+  const Value counted = op::ReduceSum(nll.weights, {.keepdims = 0});
+  const Value loss = reduce_losses(nll.losses, how, counted, unbatched);
+  if (label_smoothing == 0) return loss;
+  // Label smoothing adds, with weight label_smoothing / C, the loss against
+  // the uniform distribution: -sum_c weight[c] * log_p[c] per item (0 where
+  // ignored), reduced like the NLL loss (the mean by the same weights).
+  const Value weighted = class_weight ? op::Mul(log_p, *class_weight) : log_p;
+  const Value zero = op::CastLike(Value(Tensor::scalar<float>(0)), log_p);
+  const Value smooth =
+      op::Where(nll.ignored, zero, op::Neg(op::ReduceSum(weighted, int64s({1}), {.keepdims = 0})));
+  const Value smooth_loss = reduce_losses(smooth, how, counted, unbatched);
+  return op::Add(
+      op::Mul(loss, 1.0 - label_smoothing),
+      op::Mul(smooth_loss, op::Div(op::CastLike(Value(label_smoothing), log_p), num_classes)));
 }
 
 void register_losses(Registry& r) {

@@ -83,19 +83,82 @@ Value aten_amin(Value self, std::vector<int64_t> dim, bool keepdim) {
   return reduce(op::ReduceMin, self, axes_of(dim), keepdim);
 }
 
-Value aten_max(Value self) { return op::ReduceMax(self, {.keepdims = 0}); }
-Value aten_min(Value self) { return op::ReduceMin(self, {.keepdims = 0}); }
+namespace {
+
+// Booleans as int32 for ReduceMax / ReduceMin / ArgMax / ArgMin, which take
+// no bool in opset 18; `back` casts a reduced value to the input's type.
+Value orderable(const Value& self) {
+  return has_bool_dtype(self) ? op::Cast(self, {.to = DataType::kInt32}) : self;
+}
+Value back(const Value& reduced, const Value& self) {
+  return has_bool_dtype(self) ? op::Cast(reduced, {.to = DataType::kBool}) : reduced;
+}
+
+// PyTorch's max, min, argmax and argmin propagate NaN (a NaN is the
+// extreme, at the first NaN's index); ReduceMax and ArgMax leave it
+// unspecified and skip it in practice. Only floating tensors hold NaN.
+bool may_hold_nan(const Value& self) { return self.dtype() && is_floating(*self.dtype()); }
+
+// `reduced`, the max or min of `self` over `axes` (all when none), made NaN
+// where a reduced element is NaN.
+Value propagate_nan(const Value& reduced, const Value& self, const std::optional<Value>& axes,
+                    bool keepdim) {
+  if (!may_hold_nan(self)) return reduced;
+  const Value flags = op::Cast(op::IsNaN(self), {.to = DataType::kInt32});
+  const Value any = op::Cast(reduce(op::ReduceMax, flags, axes, keepdim), {.to = DataType::kBool});
+  const Value nan =
+      op::CastLike(Value(Tensor::scalar<float>(std::numeric_limits<float>::quiet_NaN())), self);
+  return op::Where(any, nan, reduced);
+}
+
+// `index`, an ArgMax / ArgMin of `self` along `axis`, replaced by the first
+// NaN's index where the reduced elements hold one.
+Value propagate_nan_index(const Value& index, const Value& self, int64_t axis, int64_t keepdims) {
+  if (!may_hold_nan(self)) return index;
+  const Value flags = op::Cast(op::IsNaN(self), {.to = DataType::kInt32});
+  const Value first = op::ArgMax(flags, {.axis = axis, .keepdims = keepdims});
+  const Value any = op::Cast(op::ReduceMax(flags, int64s({axis}), {.keepdims = keepdims}),
+                             {.to = DataType::kBool});
+  return op::Where(any, first, index);
+}
+
+// A 0-D tensor reduced along its only dimension (0 or -1): itself, at index 0.
+bool reduces_a_scalar(const Value& self, int64_t dim, std::string_view aten_op) {
+  if (self.rank() != 0) return false;
+  wrap_dim(dim, 0, aten_op);
+  return true;
+}
+
+// max.dim / min.dim: the extreme values along `dim` and their first indices.
+template <typename Reduce, typename Arg>
+std::vector<Value> extreme_along(Reduce reduce_op, Arg arg_op, const Value& self, int64_t dim,
+                                 bool keepdim, std::string_view aten_op) {
+  if (reduces_a_scalar(self, dim, aten_op))
+    return {op::Identity(self), Value(Tensor::scalar<int64_t>(0))};
+  const int64_t k = keepdim ? 1 : 0;
+  const Value x = orderable(self);
+  const Value values = back(reduce_op(x, int64s({dim}), {.keepdims = k}), self);
+  return {propagate_nan(values, self, int64s({dim}), keepdim),
+          propagate_nan_index(arg_op(x, {.axis = dim, .keepdims = k}), self, dim, k)};
+}
+
+}  // namespace
+
+Value aten_max(Value self) {
+  const Value m = back(op::ReduceMax(orderable(self), {.keepdims = 0}), self);
+  return propagate_nan(m, self, std::nullopt, false);
+}
+Value aten_min(Value self) {
+  const Value m = back(op::ReduceMin(orderable(self), {.keepdims = 0}), self);
+  return propagate_nan(m, self, std::nullopt, false);
+}
 
 std::vector<Value> aten_max_dim(Value self, int64_t dim, bool keepdim) {
-  const int64_t k = keepdim ? 1 : 0;
-  return {op::ReduceMax(self, int64s({dim}), {.keepdims = k}),
-          op::ArgMax(self, {.axis = dim, .keepdims = k})};
+  return extreme_along(op::ReduceMax, op::ArgMax, self, dim, keepdim, "aten::max.dim");
 }
 
 std::vector<Value> aten_min_dim(Value self, int64_t dim, bool keepdim) {
-  const int64_t k = keepdim ? 1 : 0;
-  return {op::ReduceMin(self, int64s({dim}), {.keepdims = k}),
-          op::ArgMin(self, {.axis = dim, .keepdims = k})};
+  return extreme_along(op::ReduceMin, op::ArgMin, self, dim, keepdim, "aten::min.dim");
 }
 
 namespace {
@@ -106,8 +169,10 @@ template <typename Arg>
 Value arg_reduce(Arg arg_op, const Value& self, std::optional<int64_t> dim, bool keepdim,
                  std::string_view aten_op) {
   const int64_t k = keepdim ? 1 : 0;
-  if (dim) return arg_op(self, {.axis = *dim, .keepdims = k});
-  const Value index = arg_op(op::Reshape(self, int64s({-1})), {.axis = 0, .keepdims = 0});
+  if (dim && reduces_a_scalar(self, *dim, aten_op)) return Value(Tensor::scalar<int64_t>(0));
+  if (dim) return propagate_nan_index(arg_op(self, {.axis = *dim, .keepdims = k}), self, *dim, k);
+  const Value flat = op::Reshape(self, int64s({-1}));
+  const Value index = propagate_nan_index(arg_op(flat, {.axis = 0, .keepdims = 0}), flat, 0, 0);
   if (!keepdim) return index;
   const int64_t rank = require_rank(self, aten_op);
   return op::Reshape(index, int64s(std::vector<int64_t>(static_cast<size_t>(rank), 1)));
@@ -187,10 +252,12 @@ Value count_true(const Value& self, const std::optional<Value>& axes, bool negat
 
 Value aten_all(Value self) { return op::Equal(count_true(self, std::nullopt, true, false), 0); }
 Value aten_all_dim(Value self, int64_t dim, bool keepdim) {
+  if (reduces_a_scalar(self, dim, "aten::all.dim")) return op::Cast(self, {.to = DataType::kBool});
   return op::Equal(count_true(self, int64s({dim}), true, keepdim), 0);
 }
 Value aten_any(Value self) { return op::Greater(count_true(self, std::nullopt, false, false), 0); }
 Value aten_any_dim(Value self, int64_t dim, bool keepdim) {
+  if (reduces_a_scalar(self, dim, "aten::any.dim")) return op::Cast(self, {.to = DataType::kBool});
   return op::Greater(count_true(self, int64s({dim}), false, keepdim), 0);
 }
 
@@ -220,7 +287,11 @@ Value aten_norm_dim(Value self, std::optional<Value> p, std::vector<int64_t> dim
     return reduce(op::ReduceSum, op::CastLike(op::Not(op::Equal(self, 0.0)), self), axes, keepdim);
   }
   // (sum |x|^p)^(1/p).
-  return op::Pow(reduce(op::ReduceSum, op::Pow(a, order), axes, keepdim), 1.0 / order);
+  // The exponents as tensors of self's type: a number exponent would be a
+  // float32 constant, which costs a double input its precision.
+  auto exponent = [&](double e) { return op::CastLike(scalar_of(DataType::kDouble, e), self); };
+  return op::Pow(reduce(op::ReduceSum, op::Pow(a, exponent(order)), axes, keepdim),
+                 exponent(1.0 / order));
 }
 
 Value aten_norm(Value self, Value p) { return aten_norm_dim(self, p, {}, false); }
