@@ -4,6 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -161,7 +163,8 @@ TEST(TorchExport, SaveWithAndWithoutWeights) {
   ::torch::jit::Module m = linear_relu();
   const at::Tensor x = ::torch::randn({2, 4});
   const ONNXProgram program = export_module(m, {to_ours(x)});
-  const fs::path dir = fs::temp_directory_path() / "onnxscript_export_save";
+  const fs::path dir =
+      fs::temp_directory_path() / ("onnxscript_export_save_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   program.save(dir / "full.onnx");
   const ir::Model full = serde::load_model(dir / "full.onnx");
@@ -192,7 +195,8 @@ struct ModelCase {
 };
 
 TEST(TorchExport, TheIssuesModelsMatchLibTorch) {
-  const fs::path dir = fs::temp_directory_path() / "onnxscript_export_models";
+  const fs::path dir =
+      fs::temp_directory_path() / ("onnxscript_export_models_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const std::string script = R"(
 import sys, torch, torchvision
@@ -394,7 +398,8 @@ def forward(self, x):
 // The issue's language model scripted (torch.jit.script keeps nn.LSTM's
 // Python control flow) and a scripted module whose `if` reads the data.
 TEST(TorchExport, ScriptedModelsMatchLibTorch) {
-  const fs::path dir = fs::temp_directory_path() / "onnxscript_export_scripted";
+  const fs::path dir =
+      fs::temp_directory_path() / ("onnxscript_export_scripted_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const std::string script = R"(
 import sys, torch

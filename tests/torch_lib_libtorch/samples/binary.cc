@@ -501,7 +501,6 @@ void add_alias_samples(SampleTable& t) {
     t.add(name, "float16", {f16({4}, 1706), f16({4}, 1707, 0.5, 3)});
     t.add(name, "0-D and empty", {f32({}, 1708), nonzero_f32({0}, 1709)});
     t.add(name, "int64 with float promotes", {i64({3}, 1710), nonzero_f32({3}, 1711)});
-    t.known_failure("no type promotion: arithmetic.cc's aten_div divides as given");
   }
   for (const char* name : {"aten::divide.Scalar", "aten::true_divide.Scalar"}) {
     t.add(name, "float by int", {f32({2, 3}, 1712), 4});
@@ -535,7 +534,6 @@ void add_alias_samples(SampleTable& t) {
   t.add("aten::subtract.Tensor", "double 0-D", {f64({}, 1736), f64({3}, 1737)});
   t.add("aten::subtract.Tensor", "float16", {f16({3}, 1738), f16({3}, 1739)});
   t.add("aten::subtract.Tensor", "int64 with float promotes", {i64({3}, 1740), f32({3}, 1741)});
-  t.known_failure("no type promotion: arithmetic.cc's aten_sub subtracts as given");
   t.add("aten::subtract.Scalar", "float tensor, int scalar", {f32({2, 3}, 1742), 2});
   t.add("aten::subtract.Scalar", "float scalar, alpha 2", {f32({4}, 1743), 1.5, 2});
   t.add("aten::subtract.Scalar", "int64", {i64({3}, 1744), 3});
@@ -544,7 +542,6 @@ void add_alias_samples(SampleTable& t) {
   t.add("aten::multiply.Tensor", "bool", {booleans({5}, 1749), booleans({5}, 1750)});
   t.add("aten::multiply.Tensor", "float16, empty", {f16({0, 2}, 1751), f16({2}, 1752)});
   t.add("aten::multiply.Tensor", "float with double promotes", {f32({3}, 1753), f64({3}, 1754)});
-  t.known_failure("no type promotion: arithmetic.cc's aten_mul multiplies as given");
   t.add("aten::multiply.Scalar", "float by int", {f32({2, 3}, 1755), 3});
   t.add("aten::multiply.Scalar", "float by float", {f32({4}, 1756), -0.5});
   t.add("aten::multiply.Scalar", "int64 by int", {i64({4}, 1757), 2});
