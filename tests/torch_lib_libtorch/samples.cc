@@ -12,6 +12,12 @@ const std::vector<Sample>& samples() {
   static const std::vector<Sample> table = [] {
     SampleTable t;
     add_core_samples(t);
+    add_unary_samples(t);
+    add_activation_samples(t);
+    add_arithmetic_samples(t);
+    add_prims_samples(t);
+    add_random_samples(t);
+    add_rnn_samples(t);
     return t.take();
   }();
   return table;
