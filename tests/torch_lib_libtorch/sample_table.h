@@ -78,5 +78,8 @@ void add_linalg_samples(SampleTable& table);
 void add_loss_samples(SampleTable& table);
 void add_upsample_samples(SampleTable& table);
 void add_random_samples(SampleTable& table);
+void add_arithmetic_samples(SampleTable& table);
+void add_prims_samples(SampleTable& table);
+void add_rnn_samples(SampleTable& table);
 
 }  // namespace onnxscript::torch_lib::comparison

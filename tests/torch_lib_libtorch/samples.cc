@@ -16,6 +16,12 @@ const std::vector<Sample>& samples() {
     add_reduction_samples(t);
     add_linalg_samples(t);
     add_loss_samples(t);
+    add_unary_samples(t);
+    add_activation_samples(t);
+    add_arithmetic_samples(t);
+    add_prims_samples(t);
+    add_random_samples(t);
+    add_rnn_samples(t);
     return t.take();
   }();
   return table;

@@ -14,7 +14,12 @@
 
 namespace onnxscript::torch_lib {
 
-Value aten_silu(Value self) { return op::Mul(self, op::Sigmoid(self)); }
+Value aten_silu(Value self) {
+  // x / (1 + exp(-x)) for double: ONNX Runtime fuses x * Sigmoid(x) into its
+  // QuickGelu, which has no double kernel, and then cannot load the model.
+  if (self.dtype() == DataType::kDouble) return op::Div(self, op::Add(op::Exp(op::Neg(self)), 1.0));
+  return op::Mul(self, op::Sigmoid(self));
+}
 
 Value aten_elu(Value self, Value alpha, Value scale, Value input_scale) {
   // scale * (x if x > 0 else alpha * (exp(x * input_scale) - 1)).
@@ -24,7 +29,14 @@ Value aten_elu(Value self, Value alpha, Value scale, Value input_scale) {
 }
 
 Value aten_selu(Value self) {
-  // ONNX's Selu defaults are PyTorch's constants.
+  // ONNX's Selu defaults are PyTorch's constants, but as float attributes:
+  // double computes with the constants at double precision.
+  if (self.dtype() == DataType::kDouble) {
+    constexpr double alpha = 1.6732632423543772848170429916717;
+    constexpr double scale = 1.0507009873554804934193349852946;
+    const Value negative = op::Mul(op::Sub(op::Exp(self), 1.0), alpha);
+    return op::Mul(op::Where(op::Greater(self, 0.0), self, negative), scale);
+  }
   return op::Selu(self);
 }
 

@@ -102,9 +102,21 @@ Value aten_randint_like(Value self, int64_t high, std::optional<int64_t> dtype,
   return aten_randint_like_low(self, 0, high, dtype, layout, device, pin_memory, memory_format);
 }
 
+namespace {
+
+// 1 where a uniform draw in [0, 1) falls below the probability p, else 0,
+// in `like`'s type: 1 with probability p. Not ONNX's Bernoulli, which ONNX
+// Runtime 1.30 runs as ONNX's function body, and that body compares the
+// other way round (1 with probability 1 - p).
+Value draw_below(const Value& p, const Value& like) {
+  return op::CastLike(op::Less(op::RandomUniformLike(p), p), like);
+}
+
+}  // namespace
+
 Value aten_bernoulli(Value self, std::optional<std::string> /*generator*/) {
   // Draws of 1 with self's probabilities, in self's type.
-  return op::CastLike(op::Bernoulli(floating_or_float32(self)), self);
+  return draw_below(floating_or_float32(self), self);
 }
 
 Value aten_bernoulli_p(Value self, double p, std::optional<std::string> /*generator*/) {
@@ -112,7 +124,7 @@ Value aten_bernoulli_p(Value self, double p, std::optional<std::string> /*genera
     throw TypeError(fmt::format("aten::bernoulli.p: p must be in [0, 1], got {}", p));
   const Value probabilities =
       op::ConstantOfShape(op::Shape(self), {.value = Tensor::from<double>({p}, {1})});
-  return op::CastLike(op::Bernoulli(probabilities), self);
+  return draw_below(probabilities, self);
 }
 
 Value aten_normal_tensor_float(Value mean, double std, std::optional<std::string> /*generator*/) {

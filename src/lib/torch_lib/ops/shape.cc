@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
 
 #include "lib/torch_lib/bind.h"
@@ -69,7 +70,17 @@ Value aten_permute(Value self, std::vector<int64_t> dims) {
   return op::Transpose(self, {.perm = dims});
 }
 
-Value aten_reshape(Value self, Value shape) { return op::Reshape(self, shape); }
+Value aten_reshape(Value self, Value shape) {
+  // A 0 in PyTorch's shape is a size of 0, where ONNX's Reshape copies the
+  // input's size unless allowzero is set. A known shape holding a 0 sets it.
+  if (shape.is_concrete() && shape.tensor().dtype() == DataType::kInt64) {
+    const Tensor& t = shape.tensor();
+    const int64_t* sizes = t.data<int64_t>();
+    if (std::find(sizes, sizes + t.numel(), 0) != sizes + t.numel())
+      return op::Reshape(self, shape, {.allowzero = 1});
+  }
+  return op::Reshape(self, shape);
+}
 
 Value aten_select(Value self, int64_t dim, Value index) {
   // A 0-D index makes Gather drop the dimension.

@@ -22,12 +22,24 @@ Value all_of_shape(const Value& self, bool value) {
   return op::ConstantOfShape(op::Shape(self), {.value = Tensor::from<bool>({value}, {1})});
 }
 
+// self for IsInf, which takes float and double only in opset 18: float16
+// (whose infinities and finite values float32 holds exactly) as float32.
+Value for_is_inf(const Value& self) {
+  if (self.dtype() == DataType::kFloat16) return op::Cast(self, {.to = DataType::kFloat});
+  return self;
+}
+
 }  // namespace
 
 Value aten_abs(Value self) { return op::Abs(self); }
 Value aten_neg(Value self) { return op::Neg(self); }
 Value aten_exp(Value self) { return op::Exp(floating_or_float32(self)); }
-Value aten_exp2(Value self) { return op::Pow(2.0, floating_or_float32(self)); }
+Value aten_exp2(Value self) {
+  // Pow's result takes the base's type: a base of x's type keeps double and
+  // float16 (a bare 2.0 would be float32).
+  const Value x = floating_or_float32(self);
+  return op::Pow(op::CastLike(Value(Tensor::scalar<float>(2)), x), x);
+}
 Value aten_log(Value self) { return op::Log(floating_or_float32(self)); }
 Value aten_log2(Value self) {
   return op::Div(op::Log(floating_or_float32(self)), std::numbers::ln2);
@@ -102,6 +114,11 @@ Value aten_bitwise_not(Value self) {
 
 Value aten_logical_not(Value self) { return op::Not(op::Cast(self, {.to = DataType::kBool})); }
 
+Value aten_logical_not_(Value self) {
+  // In place, the result is written into self: its element type stays.
+  return op::CastLike(aten_logical_not(self), self);
+}
+
 Value aten_isnan(Value self) {
   if (has_integral_dtype(self)) return all_of_shape(self, false);
   return op::IsNaN(self);
@@ -109,22 +126,22 @@ Value aten_isnan(Value self) {
 
 Value aten_isinf(Value self) {
   if (has_integral_dtype(self)) return all_of_shape(self, false);
-  return op::IsInf(self);
+  return op::IsInf(for_is_inf(self));
 }
 
 Value aten_isposinf(Value self) {
   if (has_integral_dtype(self)) return all_of_shape(self, false);
-  return op::IsInf(self, {.detect_negative = 0});
+  return op::IsInf(for_is_inf(self), {.detect_negative = 0});
 }
 
 Value aten_isneginf(Value self) {
   if (has_integral_dtype(self)) return all_of_shape(self, false);
-  return op::IsInf(self, {.detect_positive = 0});
+  return op::IsInf(for_is_inf(self), {.detect_positive = 0});
 }
 
 Value aten_isfinite(Value self) {
   if (has_integral_dtype(self)) return all_of_shape(self, true);
-  return op::Not(op::Or(op::IsNaN(self), op::IsInf(self)));
+  return op::Not(op::Or(op::IsNaN(self), op::IsInf(for_is_inf(self))));
 }
 
 Value aten_signbit(Value self) {
@@ -234,7 +251,7 @@ void register_unary(Registry& r) {
   ONNXSCRIPT_UNARY("trunc", aten_trunc);
   ONNXSCRIPT_UNARY("frac", aten_frac);
   ONNXSCRIPT_UNARY("bitwise_not", aten_bitwise_not);
-  ONNXSCRIPT_UNARY("logical_not", aten_logical_not);
+  ONNXSCRIPT_UNARY_ONLY("logical_not", aten_logical_not);
   ONNXSCRIPT_UNARY("rad2deg", aten_rad2deg);
   ONNXSCRIPT_UNARY("deg2rad", aten_deg2rad);
   ONNXSCRIPT_UNARY("sinc", aten_sinc);
@@ -260,6 +277,7 @@ void register_unary(Registry& r) {
   r.add(overload<aten_conj>("aten::_conj(Tensor(a) self) -> Tensor(a)"));
   r.add(overload<aten_is_nonzero>("aten::is_nonzero(Tensor self) -> bool"));
   r.add(overload<aten_local_scalar_dense>("aten::_local_scalar_dense(Tensor self) -> Scalar"));
+  r.add(overload<aten_logical_not_>("aten::logical_not_(Tensor(a!) self) -> Tensor(a!)"));
   r.add(overload<aten_logit>("aten::logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)"));
 }
 
