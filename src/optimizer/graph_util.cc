@@ -132,6 +132,18 @@ const ir::Tensor* constant_tensor(const ir::Value* v) {
   return nullptr;
 }
 
+size_t prune_value_info(ir::Model& model) {
+  size_t removed = 0;
+  for (const GraphSite& site : graphs_inner_first(model)) {
+    removed += std::erase_if(site.graph->value_info(), [](const ir::Value* v) {
+      if (v->name().empty()) return true;
+      const ir::Node* producer = v->producer();
+      return producer && producer->is_erased();
+    });
+  }
+  return removed;
+}
+
 void collect_names(const ir::Graph& graph, std::unordered_set<std::string>& names) {
   for (const ir::Value* v : graph.inputs()) names.insert(v->name());
   for (const ir::Value* v : graph.initializers()) names.insert(v->name());

@@ -86,6 +86,11 @@ inline bool is_onnx_domain(std::string_view domain) {
 /// it). Null otherwise.
 const ir::Tensor* constant_tensor(const ir::Value* v);
 
+/// Drops value_info entries of values the passes removed (outputs of erased
+/// nodes, values that gave their name away), in every graph of `model`;
+/// returns how many went. Passes that remove initializers drop theirs.
+size_t prune_value_info(ir::Model& model);
+
 /// Every value name used in `graph` and the graphs nested in it.
 void collect_names(const ir::Graph& graph, std::unordered_set<std::string>& names);
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "optimizer/graph_util.h"
+
 namespace onnxscript::optimizer {
 
 PassCounts& PassCounts::operator+=(const PassCounts& other) {
@@ -50,6 +52,8 @@ PassManagerResult PassManager::run(ir::Model& model) {
       break;
     }
   }
+  // Types recorded for values the passes removed would name nothing.
+  detail::prune_value_info(model);
   for (size_t i = 0; i < passes_.size(); ++i) result.passes[i].counts = passes_[i]->counts();
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return result;

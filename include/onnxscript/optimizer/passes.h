@@ -45,12 +45,13 @@ struct FoldOptions {
 
 /// "fold": runs nodes whose inputs are all constants (initializers that are
 /// not graph inputs, and Constant nodes) through the evaluator's kernels and
-/// replaces their outputs with initializers. Never folds random operators
-/// (RandomUniform, RandomNormal, their *Like forms, Bernoulli, Multinomial),
-/// nodes with subgraphs, calls of functions, or outputs above the size
-/// limit. Shape and Size of values whose shape is static fold without
-/// constant inputs. Works in the main graph and in function bodies (except
-/// nodes that read function attributes).
+/// replaces their outputs with constants: initializers in the main graph of
+/// an IR 4+ model, Constant nodes elsewhere and for graph outputs. Never
+/// folds random operators (RandomUniform, RandomNormal, their *Like forms,
+/// Bernoulli, Multinomial), nodes with subgraphs, calls of functions, or
+/// outputs above the size limit. Shape and Size of values whose shape is
+/// static fold without constant inputs. Works in the main graph, subgraphs
+/// and function bodies (except nodes that read function attributes).
 std::unique_ptr<Pass> make_constant_folding(FoldOptions options = {});
 
 /// "identity": removes nodes that return their input unchanged: Identity,

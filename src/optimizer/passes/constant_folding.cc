@@ -1,9 +1,10 @@
 // "fold": nodes whose inputs are all constants run through the evaluator's
-// kernels, and their outputs become constants. In the main graph a folded
-// value becomes an initializer; in function bodies (which cannot hold
-// initializers), in subgraphs, and for graph outputs (whose names must stay
-// node outputs) it becomes a Constant node. Shape and Size of values whose
-// shape is static fold without running anything.
+// kernels, and their outputs become constants. In the main graph (from IR 4,
+// where initializers need not be inputs) a folded value becomes an
+// initializer; in function bodies (which cannot hold initializers), in
+// subgraphs, and for graph outputs (whose names must stay node outputs) it
+// becomes a Constant node. Shape and Size of values whose shape is static
+// fold without running anything.
 
 #include <algorithm>
 #include <optional>
@@ -33,6 +34,13 @@ int64_t clamp_axis(int64_t axis, int64_t rank) {
   return std::clamp<int64_t>(axis, 0, rank);
 }
 
+// True when folded values of `site` become initializers: only in the main
+// graph, and not below IR 4, where every initializer must also be a graph
+// input (which would make it overridable, so no longer a constant).
+bool takes_initializers(const ir::Model& model, const detail::GraphSite& site) {
+  return site.is_main && (model.ir_version == 0 || model.ir_version >= 4);
+}
+
 class ConstantFolding final : public Pass {
  public:
   explicit ConstantFolding(FoldOptions options) : options_(options) {}
@@ -46,7 +54,7 @@ class ConstantFolding final : public Pass {
       for (ir::Node* node : site.graph->nodes()) {
         std::optional<std::vector<Tensor>> values = evaluate(model, site, *node);
         if (!values) continue;
-        replace_with_constants(site, *node, std::move(*values), outer);
+        replace_with_constants(model, site, *node, std::move(*values), outer);
         ++folded;
       }
     }
@@ -74,7 +82,8 @@ class ConstantFolding final : public Pass {
       if (value && value->type == ir::AttributeType::kTensor && site.graph != &model.graph())
         return std::nullopt;
       if (node.attribute("sparse_value")) return std::nullopt;
-      if (site.is_main && !node.output(0)->is_graph_output()) return run_kernel(model, site, node);
+      if (takes_initializers(model, site) && !node.output(0)->is_graph_output())
+        return run_kernel(model, site, node);
       if (value && value->type == ir::AttributeType::kTensor) return std::nullopt;
       return run_kernel(model, site, node);
     }
@@ -145,7 +154,7 @@ class ConstantFolding final : public Pass {
     return tensors;
   }
 
-  void replace_with_constants(const detail::GraphSite& site, ir::Node& node,
+  void replace_with_constants(const ir::Model& model, const detail::GraphSite& site, ir::Node& node,
                               std::vector<Tensor> values, detail::OuterOutputs& outer) const {
     ir::Graph& graph = *site.graph;
     for (size_t i = 0; i < values.size(); ++i) {
@@ -156,7 +165,7 @@ class ConstantFolding final : public Pass {
           ir::Type::tensor(t.dtype(), ir::Shape(t.shape().begin(), t.shape().end()));
       ir::Value* replacement;
       const std::string name = old->name();
-      if (site.is_main && !old->is_graph_output()) {
+      if (takes_initializers(model, site) && !old->is_graph_output()) {
         replacement = graph.add_initializer(name, std::move(t));
       } else {
         ir::Node* constant = graph.insert_node_before(&node, "Constant", {}, 1);

@@ -53,6 +53,7 @@ class InitializerDeduplication final : public Pass {
         if (v->is_graph_output()) continue;
         detail::replace_value(v, first, outer);
         graph.remove_initializer(v);
+        std::erase(graph.value_info(), v);
         ++removed;
       }
     }

@@ -24,7 +24,10 @@ class RemoveUnusedInitializers final : public Pass {
         if (!v->is_graph_input() && !detail::is_used(v, outer)) dead.push_back(v);
       for (ir::Value* v : graph.sparse_initializers())
         if (!v->is_graph_input() && !detail::is_used(v, outer)) dead.push_back(v);
-      for (ir::Value* v : dead) graph.remove_initializer(v);
+      for (ir::Value* v : dead) {
+        graph.remove_initializer(v);
+        std::erase(graph.value_info(), v);
+      }
       removed += dead.size();
     }
     mutable_counts().initializers_removed += removed;
