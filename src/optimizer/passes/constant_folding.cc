@@ -77,13 +77,13 @@ class ConstantFolding final : public Pass {
     if (node.domain() == "ai.onnx.preview.training") return std::nullopt;
     const bool onnx = detail::is_onnx_domain(node.domain());
     if (onnx && node.op_type() == "Constant") {
-      // Already a constant in its final form, or one to rewrite to it.
-      const ir::Attribute* value = node.attribute("value");
-      if (value && value->type == ir::AttributeType::kTensor && site.graph != &model.graph())
-        return std::nullopt;
+      // Where initializers can hold it, a Constant becomes one (unless it is
+      // a graph output); elsewhere only the other forms (value_float,
+      // value_ints, ...) are rewritten to the `value` tensor, which is final.
       if (node.attribute("sparse_value")) return std::nullopt;
       if (takes_initializers(model, site) && !node.output(0)->is_graph_output())
         return run_kernel(model, site, node);
+      const ir::Attribute* value = node.attribute("value");
       if (value && value->type == ir::AttributeType::kTensor) return std::nullopt;
       return run_kernel(model, site, node);
     }
