@@ -13,6 +13,7 @@
 #include "eval/schema_version_table.h"
 #include "eval/util/stacking.h"
 #include "onnxscript/eval/schema_versions.h"
+#include "onnxscript/ir/clone.h"
 #include "onnxscript/serde/serde.h"
 
 namespace onnxscript::eval {
@@ -125,31 +126,6 @@ std::optional<int64_t> imported_version(const ir::OpsetImports& opsets, std::str
   if (domain == "ai.onnx") return opsets.find("");
   return std::nullopt;
 }
-
-// Values a graph reads (from its nodes, nested subgraphs and outputs) that it
-// does not define: its outer-scope references.
-class FreeVars {
- public:
-  const std::vector<const ir::Value*>& of(const ir::Graph& graph) {
-    auto it = cache_.find(&graph);
-    if (it != cache_.end()) return it->second;
-    std::vector<const ir::Value*> out;
-    std::unordered_set<const ir::Value*> seen;
-    auto add = [&](const ir::Value* v) {
-      if (v && v->graph() != &graph && seen.insert(v).second) out.push_back(v);
-    };
-    for (const ir::Node* node : graph.nodes()) {
-      for (const ir::Value* v : node->inputs()) add(v);
-      for (const ir::Graph* sub : node->subgraphs())
-        for (const ir::Value* v : of(*sub)) add(v);
-    }
-    for (const ir::Value* v : graph.outputs()) add(v);
-    return cache_.emplace(&graph, std::move(out)).first->second;
-  }
-
- private:
-  std::unordered_map<const ir::Graph*, std::vector<const ir::Value*>> cache_;
-};
 
 // Subgraphs a node runs: graph attributes, after resolving references.
 std::vector<const ir::Graph*> graphs_of(std::span<const ir::Attribute> attributes) {
@@ -445,7 +421,7 @@ class Planner {
 
  private:
   PlanContext& ctx_;
-  FreeVars free_vars_;
+  ir::FreeValues free_vars_;
 };
 
 // ---------------------------------------------------------------- execution

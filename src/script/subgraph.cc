@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "onnxscript/eval/session.h"
+#include "onnxscript/ir/clone.h"
 #include "onnxscript/script/op_call.h"
 #include "onnxscript/script/trace.h"
 
@@ -35,118 +36,9 @@ void for_each_graph(std::span<const ir::Attribute> attributes, Fn fn) {
   }
 }
 
-using ValueMap = std::unordered_map<const ir::Value*, ir::Value*>;
-using Renamer = std::function<std::string(const std::string&)>;
-
-void copy_value_info(const ir::Value& from, ir::Value& to) {
-  to.set_type(from.type());
-  to.set_doc_string(from.doc_string());
-  to.set_metadata_props(from.metadata_props());
-  to.set_unknown_fields(from.unknown_fields());
-}
-
-std::shared_ptr<ir::Graph> clone_graph(const ir::Graph& src, ValueMap& map, const Renamer& rename);
-
-ir::Attribute clone_attribute(const ir::Attribute& a, ValueMap& map, const Renamer& rename) {
-  if (a.is_reference()) return a;
-  if (a.type == ir::AttributeType::kGraph && a.as_graph()) {
-    ir::Attribute copy = ir::Attribute::make_graph(a.name, clone_graph(*a.as_graph(), map, rename));
-    copy.doc_string = a.doc_string;
-    return copy;
-  }
-  if (a.type == ir::AttributeType::kGraphs) {
-    std::vector<std::shared_ptr<ir::Graph>> graphs;
-    for (const auto& g : a.as_graphs())
-      graphs.push_back(g ? clone_graph(*g, map, rename) : nullptr);
-    ir::Attribute copy(a.name, ir::AttributeType::kGraphs, std::move(graphs));
-    copy.doc_string = a.doc_string;
-    return copy;
-  }
-  return a;
-}
-
-// Copies `src` into the empty graph `g`. Values of `src` (and of its
-// subgraphs) are renamed through `rename`; references to values outside
-// `src` stay as they are.
-void clone_into(const ir::Graph& src, ir::Graph& g, ValueMap& map, const Renamer& rename) {
-  g.doc_string = src.doc_string;
-  g.metadata_props = src.metadata_props;
-  g.unknown_fields = src.unknown_fields;
-  auto lookup = [&](ir::Value* v) -> ir::Value* {
-    if (!v) return nullptr;
-    auto it = map.find(v);
-    return it == map.end() ? v : it->second;
-  };
-  for (ir::Value* in : src.inputs()) {
-    ir::Value* copy = g.add_input(rename(in->name()), in->type());
-    copy_value_info(*in, *copy);
-    if (const ir::Tensor* t = in->const_value()) g.set_initializer(copy, *t);
-    map[in] = copy;
-  }
-  for (ir::Value* init : src.initializers()) {
-    if (map.count(init)) continue;
-    ir::Value* copy = g.add_initializer(rename(init->name()), *init->const_value());
-    copy_value_info(*init, *copy);
-    map[init] = copy;
-  }
-  for (ir::Value* init : src.sparse_initializers()) {
-    ir::Value* copy = g.add_sparse_initializer(rename(init->name()), *init->sparse_value());
-    copy_value_info(*init, *copy);
-    map[init] = copy;
-  }
-  for (const ir::Node* n : src.nodes()) {
-    // Subgraphs first: they were traced before their node, so their names
-    // come first in the copy too.
-    std::vector<ir::Attribute> attributes;
-    attributes.reserve(n->attributes().size());
-    for (const ir::Attribute& a : n->attributes())
-      attributes.push_back(clone_attribute(a, map, rename));
-    std::vector<ir::Value*> inputs;
-    inputs.reserve(n->inputs().size());
-    for (ir::Value* in : n->inputs()) inputs.push_back(lookup(in));
-    ir::Node* copy =
-        g.append_node(n->op_type(), std::move(inputs), n->outputs().size(), n->domain());
-    copy->set_name(n->name());
-    copy->set_overload(n->overload());
-    copy->set_doc_string(n->doc_string());
-    copy->set_metadata_props(n->metadata_props());
-    if (!n->device_configurations().empty())
-      copy->mutable_device_configurations() = n->device_configurations();
-    copy->set_unknown_fields(n->unknown_fields());
-    copy->origin = n->origin;
-    for (ir::Attribute& a : attributes) copy->set_attribute(std::move(a));
-    for (size_t i = 0; i < n->outputs().size(); ++i) {
-      const ir::Value* out = n->output(i);
-      ir::Value* out_copy = copy->output(i);
-      if (!out->name().empty()) out_copy->set_name(rename(out->name()));
-      copy_value_info(*out, *out_copy);
-      map[out] = out_copy;
-    }
-  }
-  for (ir::Value* v : src.value_info()) {
-    auto it = map.find(v);
-    if (it != map.end()) g.value_info().push_back(it->second);
-  }
-  for (ir::Value* out : src.outputs()) g.outputs().push_back(lookup(out));
-  // Annotations name tensors: each name follows its value's renaming.
-  auto renamed = [&](const std::string& name) {
-    for (const auto& [from, to] : map)
-      if (from->graph() == &src && from->name() == name) return to->name();
-    return name;
-  };
-  for (const ir::QuantizationAnnotation& qa : src.quantization_annotation) {
-    ir::QuantizationAnnotation copy{renamed(qa.tensor_name), {}};
-    for (const auto& [role, tensor] : qa.quant_parameter_tensor_names)
-      copy.quant_parameter_tensor_names.emplace_back(role, renamed(tensor));
-    g.quantization_annotation.push_back(std::move(copy));
-  }
-}
-
-std::shared_ptr<ir::Graph> clone_graph(const ir::Graph& src, ValueMap& map, const Renamer& rename) {
-  auto g = std::make_shared<ir::Graph>(src.name());
-  clone_into(src, *g, map, rename);
-  return g;
-}
+using ir::clone_attribute;
+using ir::clone_graph;
+using ir::ValueMap;
 
 // A name for a copy placed into the trace: the same stem, a fresh number.
 std::string fresh_copy_name(TraceScope& scope, const std::string& name) {
@@ -172,18 +64,6 @@ void collect_domains(const ir::Graph& g, int64_t onnx_version, ir::OpsetImports&
     if (!opsets.find(domain)) opsets.set(domain, domain.empty() ? onnx_version : 1);
     for (const ir::Graph* sub : n->subgraphs()) collect_domains(*sub, onnx_version, opsets);
   }
-}
-
-std::unique_ptr<ir::Function> copy_function(const ir::Function& fn) {
-  auto copy = std::make_unique<ir::Function>(fn.domain, fn.name);
-  copy->overload = fn.overload;
-  copy->attribute_names = fn.attribute_names;
-  copy->attribute_defaults = fn.attribute_defaults;
-  copy->opset_imports = fn.opset_imports;
-  copy->doc_string = fn.doc_string;
-  ValueMap map;
-  clone_into(fn.body(), copy->body(), map, [](const std::string& name) { return name; });
-  return copy;
 }
 
 }  // namespace
@@ -305,7 +185,7 @@ std::vector<eval::RuntimeValue> run_with_subgraphs(std::string_view domain,
     const ir::Function& fn = f.to_function();
     for (const auto& [d, v] : fn.opset_imports.entries())
       if (!model.opset_imports.find(d)) model.opset_imports.set(d, v);
-    model.functions().push_back(copy_function(fn));
+    model.functions().push_back(ir::clone_function(fn));
   }
   model.ir_version = 10;
 

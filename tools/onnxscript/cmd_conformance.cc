@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "onnxscript/eval/conformance.h"
+#include "onnxscript/optimizer/optimize.h"
 #include "onnxscript/support/file_io.h"
 
 namespace onnxscript::cli {
@@ -24,6 +25,8 @@ int conformance_command(const ConformanceOptions& opts) {
   options.isolate = !opts.no_isolate;
   options.timeout_seconds = opts.timeout;
   options.progress = opts.quiet ? nullptr : &std::cerr;
+  if (opts.optimize)
+    options.prepare_model = [](ir::Model& model) { optimizer::optimize_checked(model); };
   const eval::ConformanceReport report = eval::run_conformance(cases, manifest, options);
   eval::print_report(report, manifest, std::cout);
   if (!opts.write_manifest.empty()) {

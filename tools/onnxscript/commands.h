@@ -59,9 +59,21 @@ struct ConformanceOptions {
   double timeout = 120;                     ///< Seconds per isolated case (0: none).
   double rtol = 1e-3;                       ///< Relative tolerance for floats.
   double atol = 1e-7;                       ///< Absolute tolerance for floats.
+  bool optimize = false;                    ///< Optimize each model before running it.
 };
 /// Runs the cases; 1 when the manifest's expectations are not met.
 int conformance_command(const ConformanceOptions& options);
+
+/// `onnxscript optimize IN OUT [--passes a,b] [--no-fold-above BYTES]`.
+struct OptimizeOptions {
+  std::filesystem::path input;      ///< The model to read.
+  std::filesystem::path output;     ///< Where to write; the extension picks the form.
+  std::vector<std::string> passes;  ///< Pass names; empty: the default list.
+  size_t fold_limit = 1 << 20;      ///< Folded outputs above this many bytes are not folded.
+  int max_iterations = 8;           ///< Rounds over the pass list at most.
+};
+/// Optimizes a model and prints what each pass did and how long it took.
+int optimize_command(const OptimizeOptions& options);
 
 /// `onnxscript ops [--coverage] [--missing] [--domain D]`.
 struct OpsOptions {

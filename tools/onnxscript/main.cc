@@ -1,6 +1,7 @@
 // The `onnxscript` command-line tool: print, check, convert, run, conformance,
-// ops, torchlib, and export (which runs the separate onnxscript-export). This file is the only one
-// that includes CLI11: it declares each subcommand's options and hands them to the command's
+// optimize, ops, torchlib, and export (which runs the separate onnxscript-export).
+// This file is the only one that includes CLI11: it declares each
+// subcommand's options and hands them to the command's
 // function (commands.h), whose result is the exit status.
 #include <iostream>
 #include <memory>
@@ -103,8 +104,36 @@ void add_conformance(CLI::App& app) {
   cmd->add_option("--rtol", o->rtol, "Relative tolerance for floats")->capture_default_str();
   cmd->add_option("--atol", o->atol, "Absolute tolerance for floats")->capture_default_str();
   cmd->add_flag("-q,--quiet", o->quiet, "No progress on stderr");
+  cmd->add_flag("--optimize", o->optimize,
+                "Optimize each model (the default passes) before running it; a case whose "
+                "second optimization still changes something fails");
   // An error (an unreadable manifest, say) is 2, apart from failing cases (1).
   on_run(cmd, o, conformance_command, 2);
+}
+
+void add_optimize(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "optimize",
+      "Optimize a model (function inlining, constant folding, dead code, no-ops, common "
+      "subexpressions, unused initializers, functions and opsets) and say what each pass did");
+  auto o = std::make_shared<OptimizeOptions>();
+  cmd->add_option("IN", o->input, "Input model (.onnx, or .txt/.onnxtxt text)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("OUT", o->output, "Output file; its extension picks the form (.onnx or .txt)")
+      ->required();
+  cmd->add_option("--passes", o->passes,
+                  "Comma-separated passes to run, in order (default: all): inline, constant-if, "
+                  "fold, identity, cse, dedup-initializers, dce, unused-initializers, "
+                  "unused-functions, unused-opsets")
+      ->delimiter(',');
+  cmd->add_option("--no-fold-above", o->fold_limit,
+                  "Do not fold a node whose result would exceed this many bytes")
+      ->capture_default_str();
+  cmd->add_option("--max-iterations", o->max_iterations,
+                  "Rounds over the pass list at most (they stop earlier at a fixed point)")
+      ->capture_default_str();
+  on_run(cmd, o, optimize_command);
 }
 
 void add_ops(CLI::App& app) {
@@ -164,6 +193,7 @@ int main(int argc, char** argv) {
   onnxscript::cli::add_convert(app);
   onnxscript::cli::add_run(app);
   onnxscript::cli::add_conformance(app);
+  onnxscript::cli::add_optimize(app);
   onnxscript::cli::add_ops(app);
   onnxscript::cli::add_torchlib(app);
   onnxscript::cli::add_export(app);

@@ -7,6 +7,7 @@
 /// outside the manifest fails or a case inside it passes.
 
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <span>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "onnxscript/eval/runtime_value.h"
+#include "onnxscript/ir/model.h"
 
 namespace onnxscript::eval {
 
@@ -67,6 +69,10 @@ struct ConformanceOptions {
   double timeout_seconds = 120;
   /// Where progress goes (null: nowhere).
   std::ostream* progress = nullptr;
+  /// Called on each model after loading and before planning (null: none),
+  /// to run a transformation under the suites: `onnxscript conformance
+  /// --optimize` optimizes each model. An exception fails the case.
+  std::function<void(ir::Model&)> prepare_model;
 };
 
 /// Every case folder under `roots`: a root that holds model.onnx is a case;
