@@ -459,6 +459,49 @@ torch.jit.script(Gate().eval()).save(out + '/gate_scripted.pt')
   fs::remove_all(dir);
 }
 
+// apply_weights replaces initializers by name, all or nothing; optimize()
+// folds and prunes without changing results; release() drops the Session.
+TEST(TorchExport, ApplyWeightsOptimizeAndRelease) {
+  ::torch::jit::Module m = small_cnn();
+  const at::Tensor x = ::torch::randn({2, 2, 8, 8});
+  ONNXProgram program = export_module(m, {to_ours(x)});
+  const at::Tensor before = from_ours(program.run({to_ours(x)}).at(0).tensor());
+  EXPECT_LT(max_diff(program.run({to_ours(x)}).at(0).tensor(), m.forward({x}).toTensor()), 1e-5);
+
+  // Unknown names and a wrong shape: every problem reported, nothing applied.
+  try {
+    program.apply_weights({{"no_such_weight", Tensor::from<float>({1})},
+                           {"fc_b", Tensor::from<float>({1, 2})},
+                           {"conv_b", Tensor::from<float>({9, 9, 9, 9})}});
+    ADD_FAILURE() << "apply_weights accepted unknown names";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("3 problems"));
+    EXPECT_THAT(e.what(), HasSubstr("'no_such_weight' is not an initializer"));
+    EXPECT_THAT(e.what(), HasSubstr("'fc_b' is float[5] in the model"));
+  }
+  EXPECT_EQ(max_diff(program.run({to_ours(x)}).at(0).tensor(), before), 0);
+
+  // New weights in LibTorch and in the program: the outputs follow.
+  const at::Tensor new_fc_b = ::torch::randn({5});
+  m.attr("fc_b").toTensor().copy_(new_fc_b);
+  program.apply_weights({{"fc_b", to_ours(new_fc_b)}});
+  const at::Tensor expected = m.forward({x}).toTensor();
+  EXPECT_GT((expected - before).abs().max().item<double>(), 1e-4) << "the new bias changed nothing";
+  EXPECT_LT(max_diff(program.run({to_ours(x)}).at(0).tensor(), expected), 1e-5);
+
+  const size_t nodes_before =
+      count_op(program.model().graph(), "Constant") + program.model().graph().initializers().size();
+  const optimizer::PassManagerResult result = program.optimize();
+  (void)result;
+  EXPECT_LE(
+      count_op(program.model().graph(), "Constant") + program.model().graph().initializers().size(),
+      nodes_before);
+  EXPECT_LT(max_diff(program.run({to_ours(x)}).at(0).tensor(), expected), 1e-5);
+  EXPECT_TRUE(check::check_model(program.model()).ok());
+  program.release();
+  EXPECT_LT(max_diff(program.run({to_ours(x)}).at(0).tensor(), expected), 1e-5);
+}
+
 TEST(TorchExport, AMissingFileIsAnIoError) {
   EXPECT_THROW(export_module(fs::path("/nonexistent/model.pt"), {}), IoError);
 }

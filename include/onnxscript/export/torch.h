@@ -24,8 +24,13 @@
 #include "onnxscript/eval/runtime_value.h"
 #include "onnxscript/ir/model.h"
 #include "onnxscript/ir/tensor.h"
+#include "onnxscript/optimizer/optimize.h"
 #include "onnxscript/support/error.h"
 #include "onnxscript/torch_lib/registry.h"
+
+namespace onnxscript::eval {
+class Session;
+}  // namespace onnxscript::eval
 
 namespace onnxscript::torch {
 
@@ -104,15 +109,32 @@ class ONNXProgram {
   explicit ONNXProgram(ir::Model model);
   /// The model.
   const ir::Model& model() const { return *model_; }
-  /// The model, to change.
-  ir::Model& model() { return *model_; }
+  /// The model, to change (the Session run() keeps is dropped).
+  ir::Model& model() {
+    session_.reset();
+    return *model_;
+  }
   /// Writes the model (atomically).
   void save(const std::filesystem::path& path, const ProgramSaveOptions& options = {}) const;
-  /// Runs the model in the built-in evaluator with inputs in order.
+  /// Runs the model in the built-in evaluator with inputs in order. The
+  /// Session is prepared on the first call and kept for the next ones.
   std::vector<eval::RuntimeValue> run(const std::vector<Tensor>& inputs) const;
+  /// Replaces initializers' data by name, as upstream's apply_weights with a
+  /// state_dict. Every name must be an initializer of the model and every
+  /// tensor must have its element type and shape; otherwise nothing changes
+  /// and Error lists every unknown name and every mismatch.
+  void apply_weights(const std::map<std::string, Tensor>& state_dict);
+  /// Optimizes the model in place with the optimizer's passes (constant
+  /// folding, dead code and unused initializer removal, ...: see
+  /// onnxscript/optimizer/optimize.h); returns what each pass changed.
+  optimizer::PassManagerResult optimize(const optimizer::OptimizeOptions& options = {});
+  /// Drops the Session run() keeps (its plan and buffers), as upstream's
+  /// release() frees its inference session; the model stays.
+  void release() { session_.reset(); }
 
  private:
   std::shared_ptr<ir::Model> model_;
+  mutable std::shared_ptr<const eval::Session> session_;
 };
 
 /// Exports the `forward` of a TorchScript module saved by `torch.jit.save`,

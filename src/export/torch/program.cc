@@ -20,6 +20,13 @@ std::string describe(const std::vector<ExportDiagnostic>& diagnostics) {
   return text;
 }
 
+// "float[3, 4]": a tensor's element type and shape, for messages.
+std::string type_text(const Tensor& t) {
+  return ir::Type::tensor(t.dtype(),
+                          ir::Shape(std::vector<ir::Dim>(t.shape().begin(), t.shape().end())))
+      .to_string();
+}
+
 }  // namespace
 
 ExporterError::ExporterError(std::vector<ExportDiagnostic> diagnostics)
@@ -58,9 +65,42 @@ void ONNXProgram::save(const std::filesystem::path& path, const ProgramSaveOptio
 }
 
 std::vector<eval::RuntimeValue> ONNXProgram::run(const std::vector<Tensor>& inputs) const {
-  const eval::Session session{std::shared_ptr<const ir::Model>(model_)};
+  if (!session_)
+    session_ = std::make_shared<const eval::Session>(std::shared_ptr<const ir::Model>(model_));
   std::vector<eval::RuntimeValue> values(inputs.begin(), inputs.end());
-  return session.run(values);
+  return session_->run(values);
+}
+
+void ONNXProgram::apply_weights(const std::map<std::string, Tensor>& state_dict) {
+  std::map<std::string, ir::Value*> initializers;
+  for (ir::Value* v : model_->graph().initializers()) initializers.emplace(v->name(), v);
+  std::vector<std::string> problems;
+  for (const auto& [name, tensor] : state_dict) {
+    const auto it = initializers.find(name);
+    if (it == initializers.end()) {
+      problems.push_back(fmt::format("'{}' is not an initializer of the model", name));
+      continue;
+    }
+    const Tensor& current = *it->second->const_value();
+    if (current.dtype() != tensor.dtype() || current.shape() != tensor.shape()) {
+      problems.push_back(fmt::format("'{}' is {} in the model, the state_dict gives {}", name,
+                                     type_text(current), type_text(tensor)));
+    }
+  }
+  if (!problems.empty()) {
+    std::string text = fmt::format("apply_weights: {} problem{}, nothing applied:", problems.size(),
+                                   problems.size() == 1 ? "" : "s");
+    for (const std::string& p : problems) text += "\n  " + p;
+    throw Error(text);
+  }
+  session_.reset();
+  for (const auto& [name, tensor] : state_dict)
+    model_->graph().set_initializer(initializers.at(name), tensor);
+}
+
+optimizer::PassManagerResult ONNXProgram::optimize(const optimizer::OptimizeOptions& options) {
+  session_.reset();
+  return optimizer::optimize(*model_, options);
 }
 
 }  // namespace onnxscript::torch
