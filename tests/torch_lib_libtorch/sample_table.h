@@ -78,5 +78,9 @@ void add_linalg_samples(SampleTable& table);
 void add_loss_samples(SampleTable& table);
 void add_upsample_samples(SampleTable& table);
 void add_random_samples(SampleTable& table);
+/// Samples of the unary, reduction and prims names given with group C's
+/// families (samples/other_families_c.cc), kept apart from those families'
+/// own files.
+void add_other_families_c_samples(SampleTable& table);
 
 }  // namespace onnxscript::torch_lib::comparison

@@ -12,6 +12,11 @@ const std::vector<Sample>& samples() {
   static const std::vector<Sample> table = [] {
     SampleTable t;
     add_core_samples(t);
+    add_shape_samples(t);
+    add_indexing_samples(t);
+    add_nn_samples(t);
+    add_upsample_samples(t);
+    add_other_families_c_samples(t);
     return t.take();
   }();
   return table;

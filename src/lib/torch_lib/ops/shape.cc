@@ -69,7 +69,10 @@ Value aten_permute(Value self, std::vector<int64_t> dims) {
   return op::Transpose(self, {.perm = dims});
 }
 
-Value aten_reshape(Value self, Value shape) { return op::Reshape(self, shape); }
+Value aten_reshape(Value self, Value shape) {
+  // A 0 in PyTorch's size is an empty dimension, never "keep this one".
+  return op::Reshape(self, shape, {.allowzero = 1});
+}
 
 Value aten_select(Value self, int64_t dim, Value index) {
   // A 0-D index makes Gather drop the dimension.

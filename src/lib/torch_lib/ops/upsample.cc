@@ -52,6 +52,19 @@ Value resize(const Value& self, const std::optional<Value>& output_size,
   if (!scale_factors || scale_factors->size() != spatial) {
     throw TypeError(fmt::format("{}: needs an output size or {} scale factors", aten_op, spatial));
   }
+  if (align_corners) {
+    // align_corners maps through the sizes, (L - 1) / (L' - 1), with
+    // PyTorch's output length floor(L * scale); Resize given scales would
+    // take the unrounded L * scale for L' (so would the reference), hence
+    // sizes computed from the scales.
+    const Value lengths = op::Cast(
+        op::Slice(op::Shape(self), int64s({2}), int64s({static_cast<int64_t>(2 + spatial)})),
+        {.to = DataType::kDouble});
+    const Value sizes =
+        op::Floor(op::Mul(lengths, Value(Tensor::from_span<double>(*scale_factors))));
+    return op::Resize(self, Value(), Value(),
+                      full_sizes(self, op::Cast(sizes, {.to = DataType::kInt64})), attributes);
+  }
   std::vector<float> scales{1.0f, 1.0f};
   for (double s : *scale_factors) scales.push_back(static_cast<float>(s));
   return op::Resize(self, Value(), Value(Tensor::from_span<float>(scales)), attributes);
