@@ -175,6 +175,7 @@ void add_normalization(SampleTable& t) {
   t.add("aten::group_norm", "one group, weight keyword", {f32({1, 4, 5}, 2334), 1},
         {{"weight", f32({4}, 2335)}}, kSumTol);
   t.add("aten::group_norm", "a group per channel, rank 2", {f32({3, 4}, 2336), 4}, {}, kSumTol);
+  t.add("aten::group_norm", "double", {f64({2, 4, 3}, 2339), 2, f64({4}, 2346), f64({4}, 2347)});
   t.add("aten::group_norm", "rank 5", {f32({1, 4, 2, 2, 2}, 2337), 2, Arg(), f32({4}, 2338)}, {},
         kSumTol);
   t.add("aten::native_group_norm", "weight and bias",

@@ -84,6 +84,12 @@ void add_linear(SampleTable& t) {
   }
   t.add("aten::upsample_linear1d", "scales consistent with size",
         {f32({1, 1, 4}, 4120), Ints{8}, false, 2.0}, {}, kTol);
+  // Scales that are not the sizes' ratio: PyTorch maps coordinates by the
+  // scale given.
+  t.add("aten::upsample_bilinear2d", "scales other than the sizes' ratio",
+        {f32({1, 1, 3, 3}, 4129), Ints{5, 5}, false, 1.7, 1.7}, {}, kTol);
+  t.add("aten::upsample_nearest1d", "scale other than the sizes' ratio",
+        {f32({1, 1, 4}, 4130), Ints{5}, 1.3});
   t.add("aten::upsample_linear1d", "double", {f64({1, 1, 3}, 4121), Ints{5}, false});
   t.onnxruntime_lacks("no double Resize");
   t.add("aten::upsample_bilinear2d", "scales keywords",
