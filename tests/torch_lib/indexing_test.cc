@@ -36,8 +36,17 @@ TEST(TorchlibIndexing, Scatters) {
   expect_close(
       aten_scatter_reduce_two(f32({1, 1, 1}), 0, i64({0, 0, 2}), f32({5, 2, 3}), "amax", true),
       {5, 1, 3});
-  EXPECT_THROW(aten_scatter_reduce_two(f32({1}), 0, i64({0}), f32({1}), "mean", true), TypeError);
-  EXPECT_THROW(aten_scatter_reduce_two(f32({1}), 0, i64({0}), f32({1}), "sum", false), TypeError);
+  // The same with 'mean' -> [(1 + 5 + 2) / 3, 1, (1 + 3) / 2] = [8 / 3, 1, 2]
+  expect_close(
+      aten_scatter_reduce_two(f32({1, 1, 1}), 0, i64({0, 0, 2}), f32({5, 2, 3}), "mean", true),
+      {8.0f / 3, 1, 2});
+  // include_self=False: 'sum' -> [5 + 2, 1, 3], 'mean' -> [(5 + 2) / 2, 1, 3]
+  expect_close(
+      aten_scatter_reduce_two(f32({1, 1, 1}), 0, i64({0, 0, 2}), f32({5, 2, 3}), "sum", false),
+      {7, 1, 3});
+  expect_close(
+      aten_scatter_reduce_two(f32({1, 1, 1}), 0, i64({0, 0, 2}), f32({5, 2, 3}), "mean", false),
+      {3.5f, 1, 3});
   EXPECT_THROW(aten_scatter_reduce_src(f32({1}), 0, i64({0}), f32({1}), "median"), TypeError);
   // torch.select_scatter(torch.zeros(2, 3), torch.tensor([1., 2]), 1, -1) -> [[0, 0, 1], [0, 0, 2]]
   expect_close(aten_select_scatter(zeros({2, 3}), f32({1, 2}), 1, -1), {0, 0, 1, 0, 0, 2});

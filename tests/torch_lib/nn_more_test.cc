@@ -51,7 +51,9 @@ TEST(TorchlibNnMore, Pools) {
   const Tensor v = f32({0, 1, 2, 3, 4, 5, 6, 7}, {1, 1, 2, 2, 2});
   expect_close(aten_max_pool3d(v, {2}, {}, {0}, {1}, false), {7});
   expect_close(aten_avg_pool3d(v, {2}, {}, {0}, false, true, std::nullopt), {3.5f});
-  EXPECT_THROW(aten_avg_pool3d(v, {2}, {}, {0}, false, true, 3), TypeError);
+  // divisor_override=3: the sum 0 + 1 + ... + 7 = 28 over 3.
+  expect_close(aten_avg_pool3d(v, {2}, {}, {0}, false, true, 3), {28.0f / 3});
+  EXPECT_THROW(aten_avg_pool3d(v, {2}, {}, {0}, true, true, 3), TypeError);
 }
 
 TEST(TorchlibNnMore, Pads) {
@@ -65,7 +67,11 @@ TEST(TorchlibNnMore, Pads) {
   expect_close(aten_replication_pad(f32({0, 1, 2, 3}, {1, 1, 4}), {1, 2}), {0, 0, 1, 2, 3, 3, 3});
   // F.pad(row, (1, 0), value=9) -> [[9, 0, 1, 2, 3]]
   expect_close(aten_pad(row, {1, 0}, "constant", 9.0), {9, 0, 1, 2, 3});
-  EXPECT_THROW(aten_pad(row, {1, 0}, "circular", std::nullopt), TypeError);
+  // F.pad(torch.arange(4.).reshape(1, 1, 4), (1, 2), mode='circular') -> [3, 0, 1, 2, 3, 0, 1]
+  expect_close(aten_pad(f32({0, 1, 2, 3}, {1, 1, 4}), {1, 2}, "circular", std::nullopt),
+               {3, 0, 1, 2, 3, 0, 1});
+  // Cropping (negative) circular pads are not taken.
+  EXPECT_THROW(aten_pad(row, {-1, 0}, "circular", std::nullopt), TypeError);
 }
 
 TEST(TorchlibNnMore, DropoutAndNormalizations) {

@@ -81,5 +81,7 @@ void add_random_samples(SampleTable& table);
 void add_arithmetic_samples(SampleTable& table);
 void add_prims_samples(SampleTable& table);
 void add_rnn_samples(SampleTable& table);
+/// ceil, sum, prod, amax, amin and their prims (samples/sums_and_extrema.cc).
+void add_sums_and_extrema_samples(SampleTable& table);
 
 }  // namespace onnxscript::torch_lib::comparison

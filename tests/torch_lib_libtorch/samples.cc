@@ -22,6 +22,11 @@ const std::vector<Sample>& samples() {
     add_prims_samples(t);
     add_random_samples(t);
     add_rnn_samples(t);
+    add_shape_samples(t);
+    add_indexing_samples(t);
+    add_nn_samples(t);
+    add_upsample_samples(t);
+    add_sums_and_extrema_samples(t);
     return t.take();
   }();
   return table;

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+
 #include "lib/torch_lib/bind.h"
 #include "lib/torch_lib/common.h"
 #include "lib/torch_lib/families.h"
@@ -54,6 +56,54 @@ Value scatter_along(const Value& self, const Value& src, const Value& positions,
   return moved ? op::Transpose(scattered, {.perm = inverse(perm)}) : scattered;
 }
 
+// The part of `src` that `index` covers: PyTorch reads src only where index
+// has entries, so src may be larger in any dimension; ScatterElements needs
+// updates of index's shape. Cast to self's type.
+Value updates_for(const Value& self, const Value& index, const Value& src) {
+  const Value shape = op::Shape(index);
+  return op::CastLike(op::Slice(src, op::Mul(shape, int64_t{0}), shape), self);
+}
+
+// ScatterElements with `reduction`; float16 reductions run in float, which
+// ONNX Runtime's CPU kernels need (it has no float16 "add" or "mul").
+Value scatter_elements(const Value& self, const Value& index, const Value& updates, int64_t axis,
+                       const std::string& reduction) {
+  if (reduction != "none" && self.dtype() == DataType::kFloat16) {
+    const Value y = op::ScatterElements(op::Cast(self, {.to = DataType::kFloat}), index,
+                                        op::Cast(updates, {.to = DataType::kFloat}),
+                                        {.axis = axis, .reduction = reduction});
+    return op::Cast(y, {.to = DataType::kFloat16});
+  }
+  return op::ScatterElements(self, index, updates, {.axis = axis, .reduction = reduction});
+}
+
+// A 0-D tensor of self's type holding its largest value (`highest`) or its
+// lowest: infinities for floating types, the limits for integers.
+Value extreme(const Value& self, bool highest) {
+  const DataType type = self.dtype().value_or(DataType::kFloat);
+  auto pick = [&](auto limits) {
+    using T = decltype(limits);
+    return Value(Tensor::scalar<T>(highest ? std::numeric_limits<T>::max()
+                                           : std::numeric_limits<T>::lowest()));
+  };
+  switch (type) {
+    case DataType::kInt64:
+      return pick(int64_t{});
+    case DataType::kInt32:
+      return pick(int32_t{});
+    case DataType::kInt16:
+      return pick(int16_t{});
+    case DataType::kInt8:
+      return pick(int8_t{});
+    case DataType::kUint8:
+      return pick(uint8_t{});
+    default: {
+      const double inf = std::numeric_limits<double>::infinity();
+      return op::CastLike(Value(Tensor::scalar<double>(highest ? inf : -inf)), self);
+    }
+  }
+}
+
 // The size of `self` along `axis` as a 0-D int64 tensor (known at run time).
 Value size_along(const Value& self, int64_t axis) {
   return op::Gather(op::Shape(self), Value(Tensor::scalar<int64_t>(axis)), {.axis = 0});
@@ -62,7 +112,7 @@ Value size_along(const Value& self, int64_t axis) {
 }  // namespace
 
 Value aten_scatter_src(Value self, int64_t dim, Value index, Value src) {
-  return op::ScatterElements(self, index, op::CastLike(src, self), {.axis = dim});
+  return op::ScatterElements(self, index, updates_for(self, index, src), {.axis = dim});
 }
 
 Value aten_scatter_value(Value self, int64_t dim, Value index, Value value) {
@@ -74,9 +124,8 @@ Value aten_scatter_value(Value self, int64_t dim, Value index, Value value) {
 }
 
 Value aten_scatter_reduce_src(Value self, int64_t dim, Value index, Value src, std::string reduce) {
-  return op::ScatterElements(
-      self, index, op::CastLike(src, self),
-      {.axis = dim, .reduction = scatter_reduction(reduce, "aten::scatter.reduce")});
+  return scatter_elements(self, index, updates_for(self, index, src), dim,
+                          scatter_reduction(reduce, "aten::scatter.reduce"));
 }
 
 Value aten_scatter_value_reduce(Value self, int64_t dim, Value index, Value value,
@@ -84,28 +133,44 @@ Value aten_scatter_value_reduce(Value self, int64_t dim, Value index, Value valu
   const Value v = value.is_literal()
                       ? op::CastLike(Value(Tensor::scalar<double>(value.literal_as_double())), self)
                       : op::CastLike(value, self);
-  return op::ScatterElements(
-      self, index, op::Expand(v, op::Shape(index)),
-      {.axis = dim, .reduction = scatter_reduction(reduce, "aten::scatter.value_reduce")});
+  return scatter_elements(self, index, op::Expand(v, op::Shape(index)), dim,
+                          scatter_reduction(reduce, "aten::scatter.value_reduce"));
 }
 
 Value aten_scatter_add(Value self, int64_t dim, Value index, Value src) {
-  return op::ScatterElements(self, index, op::CastLike(src, self),
-                             {.axis = dim, .reduction = "add"});
+  return scatter_elements(self, index, updates_for(self, index, src), dim, "add");
 }
 
 Value aten_scatter_reduce_two(Value self, int64_t dim, Value index, Value src, std::string reduce,
                               bool include_self) {
+  const Value updates = updates_for(self, index, src);
+  const std::string reduction =
+      scatter_reduction(reduce == "mean" ? "sum" : reduce, "aten::scatter_reduce");
+  // Without self, the indexed positions start from the reduction's identity
+  // (every write the same value, so repeated indices agree).
+  Value start = self;
   if (!include_self) {
-    throw TypeError(
-        "aten::scatter_reduce: include_self=False has no ScatterElements equivalent at opset 18");
+    Value fill = op::CastLike(Value(Tensor::scalar<double>(reduction == "mul" ? 1.0 : 0.0)), self);
+    if (reduction == "max" || reduction == "min") fill = extreme(self, reduction == "min");
+    start = op::ScatterElements(self, index, op::Expand(fill, op::Shape(index)), {.axis = dim});
   }
-  if (reduce == "mean") {
-    throw TypeError("aten::scatter_reduce: reduce='mean' has no ScatterElements equivalent");
+  const Value reduced = scatter_elements(start, index, updates, dim, reduction);
+  if (reduce != "mean") return reduced;
+  // The mean: the sum over the count of terms (self's counted once when it
+  // is included); positions nothing was scattered to keep self. Integers
+  // divide rounding down, as PyTorch's do.
+  const Value one = op::CastLike(Value(Tensor::scalar<double>(1.0)), self);
+  const Value zero = op::CastLike(Value(Tensor::scalar<double>(0.0)), self);
+  const Value base = op::Expand(include_self ? one : zero, op::Shape(self));
+  const Value count = scatter_elements(base, index, op::Expand(one, op::Shape(index)), dim, "add");
+  const Value divisor = op::Max(std::vector<Value>{count, one});
+  Value mean;
+  if (is_floating(self.dtype().value_or(DataType::kFloat))) {
+    mean = op::Div(reduced, divisor);
+  } else {
+    mean = op::Div(op::Sub(reduced, op::Mod(reduced, divisor, {.fmod = 0})), divisor);
   }
-  return op::ScatterElements(
-      self, index, op::CastLike(src, self),
-      {.axis = dim, .reduction = scatter_reduction(reduce, "aten::scatter_reduce")});
+  return op::Where(op::Equal(count, zero), self, mean);
 }
 
 Value aten_select_scatter(Value self, Value src, int64_t dim, int64_t index) {

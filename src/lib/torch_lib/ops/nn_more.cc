@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <limits>
 
 #include "lib/torch_lib/bind.h"
@@ -46,11 +47,62 @@ std::vector<int64_t> torch_pad_to_onnx(const std::vector<int64_t>& pad, int64_t 
   return pads;
 }
 
+// The static size of `v` along `axis`, or a TypeError naming the operator.
+int64_t require_size(const Value& v, int64_t axis, std::string_view aten_op) {
+  const std::optional<ir::Shape> shape = v.shape();
+  if (!shape || axis >= static_cast<int64_t>(shape->size()) || !(*shape)[axis].is_static()) {
+    throw TypeError(
+        fmt::format("{}: the size of {} along dimension {} must be known while exporting", aten_op,
+                    v.describe(), axis));
+  }
+  return (*shape)[axis].value();
+}
+
+// Circular padding (Pad's "wrap" mode arrives only in opset 19): per padded
+// dimension, the last `begin` elements put before and the first `end` after.
+// Negative (cropping) amounts are not taken.
+Value circular_pad(Value self, const std::vector<int64_t>& pad, int64_t rank) {
+  const std::vector<int64_t> pads = torch_pad_to_onnx(pad, rank, "aten::pad");
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  for (int64_t d = 0; d < rank; ++d) {
+    const int64_t begin = pads[d], end = pads[rank + d];
+    if (begin == 0 && end == 0) continue;
+    const int64_t size = require_size(self, d, "aten::pad");
+    if (begin < 0 || end < 0 || begin > size || end > size) {
+      throw TypeError(fmt::format(
+          "aten::pad: circular padding of {} and {} must be in [0, {}] (dimension {}) here", begin,
+          end, size, d));
+    }
+    std::vector<Value> parts;
+    if (begin > 0) parts.push_back(op::Slice(self, int64s({-begin}), int64s({kMax}), int64s({d})));
+    parts.push_back(self);
+    if (end > 0) parts.push_back(op::Slice(self, int64s({0}), int64s({end}), int64s({d})));
+    if (parts.size() > 1) self = op::Concat(parts, {.axis = d});
+  }
+  return self;
+}
+
 // Ones or zeros over the channels (dimension 1) of `input`, of its type.
 Value channel_constant(const Value& input, float v) {
   const Value channels = op::Slice(op::Shape(input), int64s({1}), int64s({2}));
   return op::CastLike(op::ConstantOfShape(channels, {.value = Tensor::from<float>({v}, {1})}),
                       input);
+}
+
+// PyTorch's layers also take an input without its batch dimension (rank
+// n + 1 for n spatial dimensions); ONNX's need one. `layer` runs on the
+// input given a batch of one, and its outputs lose that dimension again.
+std::vector<Value> unbatched(const Value& input, size_t n,
+                             const std::function<std::vector<Value>(const Value&)>& layer) {
+  if (!input.rank() || *input.rank() != static_cast<int64_t>(n) + 1) return layer(input);
+  std::vector<Value> outputs = layer(op::Unsqueeze(input, int64s({0})));
+  for (Value& v : outputs) v = op::Squeeze(v, int64s({0}));
+  return outputs;
+}
+
+// unbatched() for a layer with one output.
+Value unbatched1(const Value& input, size_t n, const std::function<Value(const Value&)>& layer) {
+  return unbatched(input, n, [&](const Value& x) { return std::vector<Value>{layer(x)}; })[0];
 }
 
 Value max_pool_nd(const Value& self, std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
@@ -59,11 +111,13 @@ Value max_pool_nd(const Value& self, std::vector<int64_t> kernel_size, std::vect
   kernel_size = spread(kernel_size, n);
   // An empty stride means the kernel size (PyTorch's default).
   stride = stride.empty() ? kernel_size : spread(stride, n);
-  return op::MaxPool(self, {.ceil_mode = ceil_mode ? 1 : 0,
-                            .dilations = spread(dilation, n),
-                            .kernel_shape = kernel_size,
-                            .pads = symmetric_pads(padding, n),
-                            .strides = stride});
+  return unbatched1(self, n, [&](const Value& x) {
+    return op::MaxPool(x, {.ceil_mode = ceil_mode ? 1 : 0,
+                           .dilations = spread(dilation, n),
+                           .kernel_shape = kernel_size,
+                           .pads = symmetric_pads(padding, n),
+                           .strides = stride});
+  });
 }
 
 Value avg_pool_nd(const Value& self, std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
@@ -71,48 +125,60 @@ Value avg_pool_nd(const Value& self, std::vector<int64_t> kernel_size, std::vect
                   size_t n) {
   kernel_size = spread(kernel_size, n);
   stride = stride.empty() ? kernel_size : spread(stride, n);
-  return op::AveragePool(self, {.ceil_mode = ceil_mode ? 1 : 0,
-                                .count_include_pad = count_include_pad ? 1 : 0,
-                                .kernel_shape = kernel_size,
-                                .pads = symmetric_pads(padding, n),
-                                .strides = stride});
+  return unbatched1(self, n, [&](const Value& x) {
+    return op::AveragePool(x, {.ceil_mode = ceil_mode ? 1 : 0,
+                               .count_include_pad = count_include_pad ? 1 : 0,
+                               .kernel_shape = kernel_size,
+                               .pads = symmetric_pads(padding, n),
+                               .strides = stride});
+  });
 }
 
 Value conv_with_mode(const Value& input, const Value& weight, const std::optional<Value>& bias,
                      const std::vector<int64_t>& stride, const std::string& padding,
                      const std::vector<int64_t>& dilation, int64_t groups, size_t n,
                      std::string_view aten_op) {
-  std::string auto_pad;
-  if (padding == "valid") {
-    auto_pad = "VALID";
-  } else if (padding == "same") {
-    // PyTorch puts the odd element of the padding at the end: SAME_UPPER.
-    auto_pad = "SAME_UPPER";
-  } else {
+  if (padding != "valid" && padding != "same") {
     throw TypeError(
         fmt::format("{}: padding must be 'valid' or 'same', got '{}'", aten_op, padding));
   }
   const std::vector<int64_t> strides = spread(stride, n), dilations = spread(dilation, n);
-  if (bias) {
-    return op::Conv(
-        input, weight, *bias,
-        {.auto_pad = auto_pad, .dilations = dilations, .group = groups, .strides = strides});
+  // "same" pads each spatial dimension by dilation * (kernel - 1) in all,
+  // the odd element at the end, as PyTorch does. The pads are explicit:
+  // ONNX Runtime rejects auto_pad SAME_UPPER with a dilation.
+  std::vector<int64_t> pads(2 * n, 0);
+  if (padding == "same") {
+    for (size_t i = 0; i < n; ++i) {
+      const int64_t kernel = require_size(weight, static_cast<int64_t>(2 + i), aten_op);
+      const int64_t total = dilations[i] * (kernel - 1);
+      pads[i] = total / 2;
+      pads[n + i] = total - total / 2;
+    }
   }
-  return op::Conv(
-      input, weight,
-      {.auto_pad = auto_pad, .dilations = dilations, .group = groups, .strides = strides});
+  return unbatched1(input, n, [&](const Value& x) {
+    if (bias) {
+      return op::Conv(x, weight, *bias,
+                      {.dilations = dilations, .group = groups, .pads = pads, .strides = strides});
+    }
+    return op::Conv(x, weight,
+                    {.dilations = dilations, .group = groups, .pads = pads, .strides = strides});
+  });
 }
 
 }  // namespace
 
 Value aten_conv1d(Value input, Value weight, std::optional<Value> bias, std::vector<int64_t> stride,
                   std::vector<int64_t> padding, std::vector<int64_t> dilation, int64_t groups) {
-  return aten_convolution(input, weight, bias, stride, padding, dilation, false, {0}, groups);
+  return unbatched1(input, 1, [&](const Value& x) {
+    return aten_convolution(x, weight, bias, stride, padding, dilation, false, {0}, groups);
+  });
 }
 
 Value aten_conv3d(Value input, Value weight, std::optional<Value> bias, std::vector<int64_t> stride,
                   std::vector<int64_t> padding, std::vector<int64_t> dilation, int64_t groups) {
-  return aten_convolution(input, weight, bias, stride, padding, dilation, false, {0}, groups);
+  return unbatched1(input, 3, [&](const Value& x) {
+    return aten_convolution(x, weight, bias, stride, padding, dilation, false, {0}, groups);
+  });
 }
 
 Value aten_conv1d_padding(Value input, Value weight, std::optional<Value> bias,
@@ -148,9 +214,18 @@ Value aten_avg_pool3d(Value self, std::vector<int64_t> kernel_size, std::vector<
                       std::vector<int64_t> padding, bool ceil_mode, bool count_include_pad,
                       std::optional<int64_t> divisor_override) {
   if (divisor_override) {
-    throw TypeError(
-        "aten::avg_pool3d: divisor_override has no ONNX AveragePool equivalent; export without "
-        "it");
+    // The window's sum over the given divisor: the mean counting the padding
+    // times the kernel's volume is the sum. A ceil_mode window that runs
+    // past the padding would be averaged over fewer elements.
+    if (*divisor_override == 0) throw TypeError("aten::avg_pool3d: divisor_override must not be 0");
+    if (ceil_mode) {
+      throw TypeError("aten::avg_pool3d: divisor_override with ceil_mode is not supported");
+    }
+    int64_t volume = 1;
+    for (int64_t k : spread(kernel_size, 3)) volume *= k;
+    const Value mean = avg_pool_nd(self, kernel_size, stride, padding, false, true, 3);
+    const double factor = static_cast<double>(volume) / static_cast<double>(*divisor_override);
+    return op::Mul(mean, op::CastLike(Value(Tensor::scalar<double>(factor)), self));
   }
   return avg_pool_nd(self, kernel_size, stride, padding, ceil_mode, count_include_pad, 3);
 }
@@ -168,9 +243,9 @@ Value aten_pad(Value self, std::vector<int64_t> pad, std::string mode,
   }
   if (mode == "reflect") return op::Pad(self, pads, {.mode = "reflect"});
   if (mode == "replicate") return op::Pad(self, pads, {.mode = "edge"});
-  // Circular padding is Pad's "wrap" mode only from opset 19.
+  if (mode == "circular") return circular_pad(self, pad, rank);
   throw TypeError(fmt::format(
-      "aten::pad: mode must be 'constant', 'reflect' or 'replicate' at opset 18, got '{}'", mode));
+      "aten::pad: mode must be 'constant', 'reflect', 'replicate' or 'circular', got '{}'", mode));
 }
 
 Value aten_reflection_pad(Value self, std::vector<int64_t> padding) {
@@ -188,6 +263,8 @@ Value aten_replication_pad(Value self, std::vector<int64_t> padding) {
 Value aten_dropout(Value input, double p, bool train) {
   if (!train || p == 0) return op::Identity(input);
   if (p < 0 || p > 1) throw TypeError(fmt::format("aten::dropout: p must be in [0, 1], got {}", p));
+  // p = 1 drops everything; ONNX's Dropout takes a ratio below 1 only.
+  if (p == 1) return op::Mul(input, op::CastLike(Value(Tensor::scalar<double>(0.0)), input));
   // Training-mode Dropout scales the kept elements by 1 / (1 - p), as PyTorch
   // does; the random mask is ONNX Runtime's, not PyTorch's.
   return op::Dropout(input, op::CastLike(Value(Tensor::scalar<double>(p)), input),
@@ -203,6 +280,12 @@ std::vector<Value> aten_native_dropout(Value input, double p, std::optional<bool
     const Value mask =
         op::ConstantOfShape(op::Shape(input), {.value = Tensor::from<bool>({true}, {1})});
     return {op::Identity(input), mask};
+  }
+  if (p == 1) {
+    // Everything dropped (ONNX's Dropout takes a ratio below 1 only).
+    const Value mask =
+        op::ConstantOfShape(op::Shape(input), {.value = Tensor::from<bool>({false}, {1})});
+    return {op::Mul(input, op::CastLike(Value(Tensor::scalar<double>(0.0)), input)), mask};
   }
   // Dropout's mask is true where an element was kept, as PyTorch's is.
   auto [output, mask] =
@@ -283,17 +366,19 @@ std::vector<Value> max_pool_with_indices(const Value& self, std::vector<int64_t>
                                          size_t n) {
   kernel_size = spread(kernel_size, n);
   stride = stride.empty() ? kernel_size : spread(stride, n);
-  auto [values, flat] = op::MaxPool.all_outputs(self, {.ceil_mode = ceil_mode ? 1 : 0,
-                                                       .dilations = spread(dilation, n),
-                                                       .kernel_shape = kernel_size,
-                                                       .pads = symmetric_pads(padding, n),
-                                                       .strides = stride});
-  // ONNX counts the index over the whole tensor, PyTorch within each
-  // (batch, channel) plane: the remainder by the plane's size.
-  const Value plane = op::ReduceProd(
-      op::Slice(op::Shape(self), int64s({2}), int64s({std::numeric_limits<int64_t>::max()})),
-      {.keepdims = 0});
-  return {values, op::Mod(flat, plane, {.fmod = 0})};
+  return unbatched(self, n, [&](const Value& x) -> std::vector<Value> {
+    auto [values, flat] = op::MaxPool.all_outputs(x, {.ceil_mode = ceil_mode ? 1 : 0,
+                                                      .dilations = spread(dilation, n),
+                                                      .kernel_shape = kernel_size,
+                                                      .pads = symmetric_pads(padding, n),
+                                                      .strides = stride});
+    // ONNX counts the index over the whole tensor, PyTorch within each
+    // (batch, channel) plane: the remainder by the plane's size.
+    const Value plane = op::ReduceProd(
+        op::Slice(op::Shape(x), int64s({2}), int64s({std::numeric_limits<int64_t>::max()})),
+        {.keepdims = 0});
+    return {values, op::Mod(flat, plane, {.fmod = 0})};
+  });
 }
 
 }  // namespace
@@ -391,10 +476,14 @@ Value aten_grid_sampler(Value input, Value grid, int64_t interpolation_mode, int
 Value aten_col2im(Value self, std::vector<int64_t> output_size, std::vector<int64_t> kernel_size,
                   std::vector<int64_t> dilation, std::vector<int64_t> padding,
                   std::vector<int64_t> stride) {
-  return op::Col2Im(self, int64s(spread(output_size, 2)), int64s(spread(kernel_size, 2)),
-                    {.dilations = spread(dilation, 2),
-                     .pads = symmetric_pads(padding, 2),
-                     .strides = spread(stride, 2)});
+  // An unbatched input is [C * prod(kernel_size), L]: one spatial
+  // "dimension" short of the batched [N, C * prod(kernel_size), L].
+  return unbatched1(self, 1, [&](const Value& x) {
+    return op::Col2Im(x, int64s(spread(output_size, 2)), int64s(spread(kernel_size, 2)),
+                      {.dilations = spread(dilation, 2),
+                       .pads = symmetric_pads(padding, 2),
+                       .strides = spread(stride, 2)});
+  });
 }
 
 void register_more_nn(Registry& r) {

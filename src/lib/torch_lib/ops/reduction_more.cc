@@ -35,6 +35,9 @@ std::optional<Value> axes_of(const std::optional<std::vector<int64_t>>& dim) {
 // A reduction operator of opset 18 over `axes` (all when none).
 template <typename Reduce>
 Value reduce(Reduce reduce_op, const Value& x, const std::optional<Value>& axes, bool keepdim) {
+  // A 0-D tensor reduced over its dimension 0 (or -1) is itself; ONNX's
+  // reductions take no axis of a 0-D tensor.
+  if (axes && x.rank() == 0) return op::Identity(x);
   if (!axes) return reduce_op(x, {.keepdims = keepdim ? 1 : 0});
   return reduce_op(x, *axes, {.keepdims = keepdim ? 1 : 0});
 }
@@ -71,16 +74,31 @@ Value aten_prod(Value self, std::optional<int64_t> dtype) {
 }
 
 Value aten_prod_dim(Value self, int64_t dim, bool keepdim, std::optional<int64_t> dtype) {
-  return op::ReduceProd(accumulation_input(self, dtype), int64s({dim}),
-                        {.keepdims = keepdim ? 1 : 0});
+  return reduce(op::ReduceProd, accumulation_input(self, dtype), int64s({dim}), keepdim);
 }
 
+namespace {
+
+// amax / amin: ReduceMax and ReduceMin take no bool, so a bool tensor is
+// reduced as uint8 (true the larger) and turned back.
+template <typename Reduce>
+Value extremum(Reduce reduce_op, const Value& self, const std::vector<int64_t>& dim, bool keepdim) {
+  if (self.dtype() == DataType::kBool) {
+    const Value y =
+        reduce(reduce_op, op::Cast(self, {.to = DataType::kUint8}), axes_of(dim), keepdim);
+    return op::Cast(y, {.to = DataType::kBool});
+  }
+  return reduce(reduce_op, self, axes_of(dim), keepdim);
+}
+
+}  // namespace
+
 Value aten_amax(Value self, std::vector<int64_t> dim, bool keepdim) {
-  return reduce(op::ReduceMax, self, axes_of(dim), keepdim);
+  return extremum(op::ReduceMax, self, dim, keepdim);
 }
 
 Value aten_amin(Value self, std::vector<int64_t> dim, bool keepdim) {
-  return reduce(op::ReduceMin, self, axes_of(dim), keepdim);
+  return extremum(op::ReduceMin, self, dim, keepdim);
 }
 
 namespace {

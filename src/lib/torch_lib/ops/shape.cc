@@ -71,15 +71,8 @@ Value aten_permute(Value self, std::vector<int64_t> dims) {
 }
 
 Value aten_reshape(Value self, Value shape) {
-  // A 0 in PyTorch's shape is a size of 0, where ONNX's Reshape copies the
-  // input's size unless allowzero is set. A known shape holding a 0 sets it.
-  if (shape.is_concrete() && shape.tensor().dtype() == DataType::kInt64) {
-    const Tensor& t = shape.tensor();
-    const int64_t* sizes = t.data<int64_t>();
-    if (std::find(sizes, sizes + t.numel(), 0) != sizes + t.numel())
-      return op::Reshape(self, shape, {.allowzero = 1});
-  }
-  return op::Reshape(self, shape);
+  // A 0 in PyTorch's size is an empty dimension, never "keep this one".
+  return op::Reshape(self, shape, {.allowzero = 1});
 }
 
 Value aten_select(Value self, int64_t dim, Value index) {

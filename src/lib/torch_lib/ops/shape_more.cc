@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numbers>
 
@@ -219,12 +220,23 @@ Value aten_index_select(Value self, int64_t dim, Value index) {
 }
 
 Value aten_gather(Value self, int64_t dim, Value index, bool /*sparse_grad*/) {
+  // PyTorch gathers from a 0-D tensor with a 0-D index; GatherElements
+  // needs rank 1, so both become one element and the result 0-D again.
+  if (self.rank() == 0 && index.rank() == 0) {
+    const Value one = int64s({1});
+    return op::Reshape(
+        op::GatherElements(op::Reshape(self, one), op::Reshape(index, one), {.axis = 0}),
+        int64s({}));
+  }
   return op::GatherElements(self, index, {.axis = dim});
 }
 
 Value aten_expand_as(Value self, Value other) { return op::Expand(self, op::Shape(other)); }
 
-Value aten_reshape_as(Value self, Value other) { return op::Reshape(self, op::Shape(other)); }
+Value aten_reshape_as(Value self, Value other) {
+  // other's shape may hold 0s: empty dimensions, not "keep this one".
+  return op::Reshape(self, op::Shape(other), {.allowzero = 1});
+}
 
 Value aten_broadcast_to(Value self, Value size) {
   // -1 keeps a dimension: its absolute value 1 broadcasts to the existing size.
@@ -299,11 +311,33 @@ Value aten_constant_pad_nd(Value self, std::vector<int64_t> pad, Value value) {
   return op::Pad(self, int64s(pads), fill);
 }
 
+namespace {
+
+// `layer` (written for [N, C, H, W]) over a tensor of rank 3 or more: the
+// dimensions before the last three flattened into one batch dimension, and
+// restored on the result.
+Value over_batch_dims(const Value& self, std::string_view aten_op,
+                      const std::function<Value(const Value&)>& layer) {
+  const int64_t rank = require_rank(self, aten_op);
+  if (rank < 3) throw TypeError(fmt::format("{}: needs a tensor of rank 3 or more", aten_op));
+  if (rank == 4) return layer(self);
+  const Value shape = op::Shape(self);
+  const Value batch = op::Slice(shape, int64s({0}), int64s({rank - 3}));
+  const Value last3 = op::Slice(shape, int64s({rank - 3}), int64s({rank}));
+  const Value y =
+      layer(op::Reshape(self, op::Concat(std::vector<Value>{int64s({-1}), last3}, {.axis = 0})));
+  const Value y_last3 = op::Slice(op::Shape(y), int64s({1}), int64s({4}));
+  return op::Reshape(y, op::Concat(std::vector<Value>{batch, y_last3}, {.axis = 0}),
+                     {.allowzero = 1});
+}
+
+}  // namespace
+
 Value aten_pixel_shuffle(Value self, int64_t upscale_factor) {
-  if (require_rank(self, "aten::pixel_shuffle") != 4)
-    throw TypeError("aten::pixel_shuffle: needs a rank-4 tensor (N, C, H, W) while exporting");
   // PyTorch's channel order is DepthToSpace's CRD mode.
-  return op::DepthToSpace(self, {.blocksize = upscale_factor, .mode = "CRD"});
+  return over_batch_dims(self, "aten::pixel_shuffle", [&](const Value& x) {
+    return op::DepthToSpace(x, {.blocksize = upscale_factor, .mode = "CRD"});
+  });
 }
 
 std::vector<Value> aten_topk(Value self, int64_t k, int64_t dim, bool largest, bool sorted) {
@@ -323,6 +357,13 @@ std::vector<Value> aten_sort(Value self, int64_t dim, bool descending) {
 }
 
 Value aten_nonzero(Value self) {
+  // A 0-D tensor: [1, 0] when it is non-zero, [0, 0] otherwise (NonZero
+  // would count it as one dimension).
+  if (self.rank() == 0) {
+    const Value rows = op::NonZero(op::Reshape(self, int64s({1})));
+    return op::Slice(op::Transpose(rows, {.perm = std::vector<int64_t>{1, 0}}), int64s({0}),
+                     int64s({0}), int64s({1}));
+  }
   // NonZero gives [rank, n]; PyTorch gives [n, rank].
   return op::Transpose(op::NonZero(self), {.perm = std::vector<int64_t>{1, 0}});
 }
@@ -341,6 +382,12 @@ Value aten_one_hot(Value self, int64_t num_classes) {
   // -1: one more than the largest index.
   const Value depth = num_classes >= 0 ? Value(Tensor::scalar<int64_t>(num_classes))
                                        : op::Add(op::ReduceMax(self, {.keepdims = 0}), int64_t{1});
+  // OneHot needs indices of rank 1 or more: a 0-D index goes through [1].
+  if (self.rank() == 0) {
+    return op::Squeeze(
+        op::OneHot(op::Reshape(self, int64s({1})), depth, int64s({0, 1}), {.axis = -1}),
+        int64s({0}));
+  }
   return op::OneHot(self, depth, int64s({0, 1}), {.axis = -1});
 }
 
@@ -435,14 +482,16 @@ Value aten_arange_start_step(Value start, Value end, Value step, std::optional<i
   const DataType type = factory_type(dtype, any_float ? DataType::kFloat : DataType::kInt64);
   // Integer results of float bounds: the float range, cast (PyTorch counts
   // the elements in floating point).
+  // Range has no float16: float16 results come from a float range.
   const bool via_double = any_float && !is_floating(type);
-  const DataType compute = via_double ? DataType::kDouble : type;
+  const bool via_float = type == DataType::kFloat16 || type == DataType::kBfloat16;
+  const DataType compute = via_double ? DataType::kDouble : via_float ? DataType::kFloat : type;
   auto bound = [&](const Value& v) {
     if (v.is_literal()) return scalar_of(compute, v.literal_as_double());
     return op::Cast(op::Reshape(v, int64s({})), {.to = compute});
   };
   const Value range = op::Range(bound(start), bound(end), bound(step));
-  return via_double ? op::Cast(range, {.to = type}) : range;
+  return via_double || via_float ? op::Cast(range, {.to = type}) : range;
 }
 
 Value aten_arange_start(Value start, Value end, std::optional<int64_t> dtype,
@@ -567,15 +616,25 @@ Value aten_repeat_interleave(Value self, int64_t repeats, std::optional<int64_t>
   if (axis > 0) parts.push_back(op::Slice(shape, int64s({0}), int64s({axis})));
   parts.push_back(op::Mul(op::Slice(shape, int64s({axis}), int64s({axis + 1})), repeats));
   if (axis < rank - 1) parts.push_back(op::Slice(shape, int64s({axis + 1}), int64s({rank})));
-  return op::Reshape(tiled, parts.size() == 1 ? parts[0] : op::Concat(parts, {.axis = 0}));
+  // 0 repeats (or an empty dimension) make a 0 in the shape: an empty dimension.
+  return op::Reshape(tiled, parts.size() == 1 ? parts[0] : op::Concat(parts, {.axis = 0}),
+                     {.allowzero = 1});
 }
 
 Value aten_unfold(Value self, int64_t dimension, int64_t size, int64_t step) {
   const int64_t rank = require_rank(self, "aten::unfold");
-  if (rank == 0) throw TypeError("aten::unfold: needs a tensor of rank 1 or more");
   if (size < 0 || step <= 0) {
     throw TypeError(
         fmt::format("aten::unfold: size must be >= 0 and step > 0, got {} and {}", size, step));
+  }
+  if (rank == 0) {
+    // A 0-D tensor is one element: a window of size 1 holds it, of size 0 nothing.
+    if (size > 1 || (dimension != 0 && dimension != -1)) {
+      throw TypeError(
+          fmt::format("aten::unfold: a 0-D tensor takes dimension 0 and size 0 or 1, got {} and {}",
+                      dimension, size));
+    }
+    return op::Slice(op::Reshape(self, int64s({1})), int64s({0}), int64s({size}), int64s({0}));
   }
   const int64_t axis = wrap_dim(dimension, rank, "aten::unfold");
   const int64_t length = require_size(self, axis, "aten::unfold");
@@ -598,9 +657,10 @@ Value aten_unfold(Value self, int64_t dimension, int64_t size, int64_t step) {
   return op::Transpose(windows, {.perm = perm});
 }
 
-Value aten_pixel_unshuffle(Value self, int64_t downscale_factor) {
-  if (require_rank(self, "aten::pixel_unshuffle") != 4)
-    throw TypeError("aten::pixel_unshuffle: needs a rank-4 tensor (N, C, H, W) while exporting");
+namespace {
+
+// pixel_unshuffle of an [N, C, H, W] tensor.
+Value pixel_unshuffle4(const Value& self, int64_t downscale_factor) {
   const int64_t r = downscale_factor;
   // [N, C, H r, W r] -> [N, C, H, r, W, r] -> [N, C, r, r, H, W] -> [N, C r r, H, W].
   const Value shape = op::Shape(self);
@@ -613,6 +673,13 @@ Value aten_pixel_unshuffle(Value self, int64_t downscale_factor) {
   const Value four =
       op::Concat(std::vector<Value>{part(0), op::Mul(part(1), r * r), h, w}, {.axis = 0});
   return op::Reshape(moved, four);
+}
+
+}  // namespace
+
+Value aten_pixel_unshuffle(Value self, int64_t downscale_factor) {
+  return over_batch_dims(self, "aten::pixel_unshuffle",
+                         [&](const Value& x) { return pixel_unshuffle4(x, downscale_factor); });
 }
 
 Value aten_diagonal(Value self, int64_t offset, int64_t dim1, int64_t dim2) {
@@ -758,8 +825,9 @@ std::vector<Value> aten_unique2(Value self, bool sorted, bool return_inverse, bo
   // Unique of the flattened tensor; the inverse indices take self's shape.
   // Outputs not asked for are empty, as PyTorch returns them.
   auto [values, first, inverse, counts] = op::Unique.all_outputs(self, {.sorted = sorted ? 1 : 0});
+  // LibTorch computes the inverse when either it or the counts is asked for.
   const Value empty(Tensor(DataType::kInt64, {0}));
-  return {values, return_inverse ? op::Reshape(inverse, op::Shape(self)) : empty,
+  return {values, return_inverse || return_counts ? op::Reshape(inverse, op::Shape(self)) : empty,
           return_counts ? counts : empty};
 }
 
@@ -768,12 +836,13 @@ std::vector<Value> aten_unique(Value self, bool sorted, bool return_inverse) {
   return {all[0], all[1]};
 }
 
-std::vector<Value> aten_unique_dim(Value self, int64_t dim, bool sorted, bool return_inverse,
-                                   bool return_counts) {
+std::vector<Value> aten_unique_dim(Value self, int64_t dim, bool sorted, bool /*return_inverse*/,
+                                   bool /*return_counts*/) {
   auto [values, first, inverse, counts] =
       op::Unique.all_outputs(self, {.axis = dim, .sorted = sorted ? 1 : 0});
-  const Value empty(Tensor(DataType::kInt64, {0}));
-  return {values, return_inverse ? inverse : empty, return_counts ? counts : empty};
+  // LibTorch's unique_dim always returns the inverse and the counts, whatever
+  // return_inverse and return_counts say.
+  return {values, inverse, counts};
 }
 
 void register_more_shapes(Registry& r) {

@@ -8,6 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "lib/torch_lib/bind.h"
 #include "lib/torch_lib/common.h"
 #include "lib/torch_lib/families.h"
@@ -39,6 +42,30 @@ Value full_sizes(const Value& self, const Value& output_size) {
                     {.axis = 0});
 }
 
+// The scales of the fixed-arity overloads, as Resize's scales, when PyTorch
+// maps coordinates by them: every one given, no align_corners (which maps
+// through the sizes), and the output size what Resize makes of them
+// (floor(L * scale)) for the static input sizes.
+std::optional<std::vector<double>> given_scales(const Value& self, const Value& output_size,
+                                                const std::vector<std::optional<double>>& scales,
+                                                bool align_corners) {
+  if (align_corners || !output_size.is_concrete()) return std::nullopt;
+  const std::optional<ir::Shape> shape = self.shape();
+  if (!shape) return std::nullopt;
+  const Tensor sizes = output_size.tensor();
+  if (sizes.dtype() != DataType::kInt64 || sizes.numel() != static_cast<int64_t>(scales.size()))
+    return std::nullopt;
+  std::vector<double> result;
+  for (size_t i = 0; i < scales.size(); ++i) {
+    const auto& length = (*shape)[2 + i];
+    if (!scales[i] || *scales[i] <= 0 || !length.is_static()) return std::nullopt;
+    const double out = std::floor(static_cast<double>(length.value()) * *scales[i]);
+    if (out != static_cast<double>(sizes.data<int64_t>()[i])) return std::nullopt;
+    result.push_back(*scales[i]);
+  }
+  return result;
+}
+
 Value resize(const Value& self, const std::optional<Value>& output_size,
              const std::optional<std::vector<double>>& scale_factors, const std::string& mode,
              bool align_corners, size_t spatial, std::string_view aten_op) {
@@ -52,6 +79,19 @@ Value resize(const Value& self, const std::optional<Value>& output_size,
   if (!scale_factors || scale_factors->size() != spatial) {
     throw TypeError(fmt::format("{}: needs an output size or {} scale factors", aten_op, spatial));
   }
+  if (align_corners) {
+    // align_corners maps through the sizes, (L - 1) / (L' - 1), with
+    // PyTorch's output length floor(L * scale); Resize given scales would
+    // take the unrounded L * scale for L' (so would the reference), hence
+    // sizes computed from the scales.
+    const Value lengths = op::Cast(
+        op::Slice(op::Shape(self), int64s({2}), int64s({static_cast<int64_t>(2 + spatial)})),
+        {.to = DataType::kDouble});
+    const Value sizes =
+        op::Floor(op::Mul(lengths, Value(Tensor::from_span<double>(*scale_factors))));
+    return op::Resize(self, Value(), Value(),
+                      full_sizes(self, op::Cast(sizes, {.to = DataType::kInt64})), attributes);
+  }
   std::vector<float> scales{1.0f, 1.0f};
   for (double s : *scale_factors) scales.push_back(static_cast<float>(s));
   return op::Resize(self, Value(), Value(Tensor::from_span<float>(scales)), attributes);
@@ -59,11 +99,22 @@ Value resize(const Value& self, const std::optional<Value>& output_size,
 
 }  // namespace
 
-Value aten_upsample_nearest(Value self, Value output_size, std::optional<double> /*scales_1*/,
-                            std::optional<double> /*scales_2*/,
-                            std::optional<double> /*scales_3*/) {
-  const int64_t rank = require_rank(self, "aten::upsample_nearest");
-  return resize(self, output_size, std::nullopt, "nearest", false, static_cast<size_t>(rank - 2),
+// The scales of the spatial dimensions among the (up to three) given.
+std::vector<std::optional<double>> first_scales(size_t spatial, std::optional<double> s1,
+                                                std::optional<double> s2,
+                                                std::optional<double> s3) {
+  std::vector<std::optional<double>> all{s1, s2, s3};
+  all.resize(std::min<size_t>(spatial, 3));
+  return all;
+}
+
+Value aten_upsample_nearest(Value self, Value output_size, std::optional<double> scales_1,
+                            std::optional<double> scales_2, std::optional<double> scales_3) {
+  const size_t spatial = static_cast<size_t>(require_rank(self, "aten::upsample_nearest") - 2);
+  const auto scales =
+      given_scales(self, output_size, first_scales(spatial, scales_1, scales_2, scales_3), false);
+  if (scales) return resize(self, std::nullopt, scales, "nearest", false, spatial, "");
+  return resize(self, output_size, std::nullopt, "nearest", false, spatial,
                 "aten::upsample_nearest");
 }
 
@@ -75,11 +126,14 @@ Value aten_upsample_nearest_vec(Value input, std::optional<Value> output_size,
 }
 
 Value aten_upsample_linear(Value self, Value output_size, bool align_corners,
-                           std::optional<double> /*scales_1*/, std::optional<double> /*scales_2*/,
-                           std::optional<double> /*scales_3*/) {
-  const int64_t rank = require_rank(self, "aten::upsample_linear");
-  return resize(self, output_size, std::nullopt, "linear", align_corners,
-                static_cast<size_t>(rank - 2), "aten::upsample_linear");
+                           std::optional<double> scales_1, std::optional<double> scales_2,
+                           std::optional<double> scales_3) {
+  const size_t spatial = static_cast<size_t>(require_rank(self, "aten::upsample_linear") - 2);
+  const auto scales = given_scales(
+      self, output_size, first_scales(spatial, scales_1, scales_2, scales_3), align_corners);
+  if (scales) return resize(self, std::nullopt, scales, "linear", false, spatial, "");
+  return resize(self, output_size, std::nullopt, "linear", align_corners, spatial,
+                "aten::upsample_linear");
 }
 
 Value aten_upsample_linear_vec(Value input, std::optional<Value> output_size, bool align_corners,
@@ -90,8 +144,9 @@ Value aten_upsample_linear_vec(Value input, std::optional<Value> output_size, bo
 }
 
 Value aten_upsample_bicubic2d(Value self, Value output_size, bool align_corners,
-                              std::optional<double> /*scales_h*/,
-                              std::optional<double> /*scales_w*/) {
+                              std::optional<double> scales_h, std::optional<double> scales_w) {
+  const auto scales = given_scales(self, output_size, {scales_h, scales_w}, align_corners);
+  if (scales) return resize(self, std::nullopt, scales, "cubic", false, 2, "");
   return resize(self, output_size, std::nullopt, "cubic", align_corners, 2,
                 "aten::upsample_bicubic2d");
 }
