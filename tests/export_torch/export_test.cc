@@ -157,6 +157,10 @@ def forward(self, x):
   const ONNXProgram program = export_module(m, {to_ours(x)}, options);
   ASSERT_EQ(program.model().functions().size(), 1u);  // the Function comes along
   EXPECT_LT(max_diff(program.run({to_ours(x)}).at(0).tensor(), m.forward({x}).toTensor()), 1e-6);
+  // The output the Function computes is typed, so the model is valid.
+  ASSERT_TRUE(program.model().graph().outputs().at(0)->type().has_value());
+  const check::CheckResult checked = check::check_model(program.model());
+  EXPECT_TRUE(checked.ok()) << ::testing::PrintToString(checked.errors);
 }
 
 TEST(TorchExport, SaveWithAndWithoutWeights) {

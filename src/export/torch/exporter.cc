@@ -41,6 +41,7 @@
 #include <fmt/format.h>
 
 #include "onnxscript/export/torch_module.h"
+#include "onnxscript/infer/infer.h"
 #include "onnxscript/onnxscript.h"
 #include "onnxscript/serde/serde.h"
 #include "report.h"
@@ -181,6 +182,14 @@ class GraphExporter {
     for (const auto& [domain, version] : opsets.entries()) model.opset_imports.set(domain, version);
     if (!model.opset_imports.find("")) model.opset_imports.set("", options_.opset_version);
     Function::add_model_local_functions(model, called);
+    // Outputs computed by a user's Function are untyped while tracing (a
+    // model-local call is typed only once the function is in the model).
+    for (const ir::Value* out : model.graph().outputs()) {
+      if (!out->type()) {
+        infer::infer_model_output_types(model);
+        break;
+      }
+    }
     model.ir_version = std::max<int64_t>(8, serde::required_ir_version(model));
     recorder.end(fmt::format("{} ONNX nodes", model.graph().num_nodes()));
     return model;
