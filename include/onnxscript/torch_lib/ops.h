@@ -233,8 +233,6 @@ Value aten_frac(Value self);
 Value aten_bitwise_not(Value self);
 /// aten::logical_not: a bool tensor.
 Value aten_logical_not(Value self);
-/// aten::logical_not_: logical_not in self's element type (the in-place result).
-Value aten_logical_not_(Value self);
 /// aten::isnan (all false for integers).
 Value aten_isnan(Value self);
 /// aten::isinf (all false for integers).

@@ -114,11 +114,6 @@ Value aten_bitwise_not(Value self) {
 
 Value aten_logical_not(Value self) { return op::Not(op::Cast(self, {.to = DataType::kBool})); }
 
-Value aten_logical_not_(Value self) {
-  // In place, the result is written into self: its element type stays.
-  return op::CastLike(aten_logical_not(self), self);
-}
-
 Value aten_isnan(Value self) {
   if (has_integral_dtype(self)) return all_of_shape(self, false);
   return op::IsNaN(self);
@@ -277,7 +272,9 @@ void register_unary(Registry& r) {
   r.add(overload<aten_conj>("aten::_conj(Tensor(a) self) -> Tensor(a)"));
   r.add(overload<aten_is_nonzero>("aten::is_nonzero(Tensor self) -> bool"));
   r.add(overload<aten_local_scalar_dense>("aten::_local_scalar_dense(Tensor self) -> Scalar"));
-  r.add(overload<aten_logical_not_>("aten::logical_not_(Tensor(a!) self) -> Tensor(a!)"));
+  // The in-place form keeps self's element type through the registry's
+  // in-place rule (bind.h).
+  r.add(overload<aten_logical_not>("aten::logical_not_(Tensor(a!) self) -> Tensor(a!)"));
   r.add(overload<aten_logit>("aten::logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)"));
 }
 
