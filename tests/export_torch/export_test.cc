@@ -186,6 +186,28 @@ TEST(TorchExport, SaveWithAndWithoutWeights) {
   fs::remove_all(dir);
 }
 
+// The issue's Embedding + 2-layer LSTM language model, in Python, for the
+// scripts below (traced in one, scripted in the other).
+const std::string kLanguageModel = R"(class LanguageModel(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = torch.nn.Embedding(100, 32)
+        self.lstm = torch.nn.LSTM(32, 64, 2, batch_first=True)
+        self.fc = torch.nn.Linear(64, 100)
+    def forward(self, x):
+        y, _ = self.lstm(self.emb(x))
+        return self.fc(y)
+)";
+
+// Runs a model-making Python script with Debian's python3 and `dir` as its
+// argument. The script goes to a file: torch.jit.script reads the source of
+// the classes it scripts.
+int run_python(const std::string& script, const fs::path& dir) {
+  const fs::path file = dir / "make_models.py";
+  std::ofstream(file) << script;
+  return std::system(("/usr/bin/python3 " + file.string() + " " + dir.string()).c_str());
+}
+
 // The models of the exporter's issue, traced by Debian's python3-torch (the
 // test makes its input files with Python; the exporter needs none). Weights
 // are redrawn where default initialization gives near-zero outputs (batch
@@ -202,7 +224,8 @@ TEST(TorchExport, TheIssuesModelsMatchLibTorch) {
   const fs::path dir =
       fs::temp_directory_path() / ("onnxscript_export_models_" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  const std::string script = R"(
+  const std::string script =
+      R"(
 import sys, torch, torchvision
 torch.manual_seed(0)
 def redraw(m):
@@ -222,16 +245,8 @@ for name, size in [('resnet18', 64), ('resnet50', 64), ('mobilenet_v2', 64),
 layer = torch.nn.TransformerEncoderLayer(256, 4, batch_first=True)
 enc = torch.nn.TransformerEncoder(layer, 4).train(False)
 torch.jit.trace(enc, torch.randn(1, 10, 256), check_trace=False).save(out + '/transformer_encoder.pt')
-class LanguageModel(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.emb = torch.nn.Embedding(100, 32)
-        self.lstm = torch.nn.LSTM(32, 64, 2, batch_first=True)
-        self.fc = torch.nn.Linear(64, 100)
-    def forward(self, x):
-        y, _ = self.lstm(self.emb(x))
-        return self.fc(y)
-torch.jit.trace(LanguageModel().eval(), torch.randint(0, 100, (1, 7))).save(out + '/lstm_lm.pt')
+)" + kLanguageModel +
+      R"(torch.jit.trace(LanguageModel().eval(), torch.randint(0, 100, (1, 7))).save(out + '/lstm_lm.pt')
 class Bidirectional(torch.nn.Module):
     def __init__(self):
         super().__init__()
@@ -240,8 +255,7 @@ class Bidirectional(torch.nn.Module):
         return self.lstm(x)[0]
 torch.jit.trace(Bidirectional().eval(), torch.randn(5, 1, 16)).save(out + '/lstm_bidirectional.pt')
 )";
-  const std::string command = "/usr/bin/python3 -c \"" + script + "\" " + dir.string();
-  ASSERT_EQ(std::system(command.c_str()), 0) << "python3-torchvision is needed to make the models";
+  ASSERT_EQ(run_python(script, dir), 0) << "python3-torchvision is needed to make the models";
   const std::vector<ModelCase> cases = {
       {"resnet18", {1, 3, 64, 64}, 2},
       {"resnet50", {1, 3, 64, 64}, 2},
@@ -409,16 +423,7 @@ TEST(TorchExport, ScriptedModelsMatchLibTorch) {
 import sys, torch
 torch.manual_seed(0)
 out = sys.argv[1]
-class LanguageModel(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.emb = torch.nn.Embedding(100, 32)
-        self.lstm = torch.nn.LSTM(32, 64, 2, batch_first=True)
-        self.fc = torch.nn.Linear(64, 100)
-    def forward(self, x):
-        y, _ = self.lstm(self.emb(x))
-        return self.fc(y)
-torch.jit.script(LanguageModel().eval()).save(out + '/lstm_lm_scripted.pt')
+)" + kLanguageModel + R"(torch.jit.script(LanguageModel().eval()).save(out + '/lstm_lm_scripted.pt')
 class Gate(torch.nn.Module):
     def __init__(self):
         super().__init__()
@@ -432,11 +437,7 @@ class Gate(torch.nn.Module):
         return h
 torch.jit.script(Gate().eval()).save(out + '/gate_scripted.pt')
 )";
-  // torch.jit.script reads the classes' source: the script must be a file.
-  const fs::path maker = dir / "make_scripted.py";
-  std::ofstream(maker) << script;
-  const std::string command = "/usr/bin/python3 " + maker.string() + " " + dir.string();
-  ASSERT_EQ(std::system(command.c_str()), 0) << "python3-torch is needed to make the models";
+  ASSERT_EQ(run_python(script, dir), 0) << "python3-torch is needed to make the models";
   {
     ::torch::jit::Module lm = ::torch::jit::load((dir / "lstm_lm_scripted.pt").string());
     const at::Tensor tokens = ::torch::randint(0, 100, {2, 7});
