@@ -174,8 +174,6 @@ void judge_onnxruntime(const Sample& sample, const testing::OnnxRuntimeOutcome& 
 
 }  // namespace
 
-SampleResult run(const Sample& sample) { return run_all({&sample}).front(); }
-
 std::vector<SampleResult> run_all(const std::vector<const Sample*>& samples) {
   std::vector<PartialRun> runs;
   std::vector<testing::OnnxRuntimeJob> jobs;

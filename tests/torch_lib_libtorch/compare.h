@@ -61,9 +61,6 @@ struct SampleResult {
   bool onnxruntime_not_applicable = false;
 };
 
-/// Runs `sample` in all four ways.
-SampleResult run(const Sample& sample);
-
 /// Runs each sample in all four ways, with all their ONNX Runtime runs in one
 /// process (its start-up dominates a small model's run).
 std::vector<SampleResult> run_all(const std::vector<const Sample*>& samples);
