@@ -15,6 +15,7 @@ trap 'rm -rf "$work"' EXIT
 ours="$("$build/bench/export_speed" "$work")"
 theirs="$(/usr/bin/python3 "$root/bench/export_speed.py" time "$work" 2>/dev/null)"
 echo "$ours" | grep '^#' || true
+echo "$theirs" | grep '^#' || true
 printf "%-24s %10s %10s %8s %8s %10s %12s\n" model "ours s" "torch s" "nodes" "torch n" "torch/ours" "ours us/node"
-join <(echo "$ours" | grep -v '^#' | sort) <(echo "$theirs" | sort) |
+join <(echo "$ours" | grep -v '^#' | sort) <(echo "$theirs" | grep -v '^#' | sort) |
   awk '{ printf "%-24s %10.3f %10.3f %8d %8d %10.1f %12.1f\n", $1, $2, $4, $3, $5, $4 / $2, 1e6 * $2 / $3 }'

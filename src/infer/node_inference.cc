@@ -2,6 +2,7 @@
 // recorded: what lets a traced value know its element type and shape while
 // the graph grows.
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 #include "infer/inference_memo.h"
 #include "infer/rule_context.h"
 #include "infer/rules_beyond_libonnx.h"
+#include "infer/symbolic_value.h"
 #include "onnxscript/infer/infer.h"
 #include "onnxscript/serde/check.h"
 #include "onnxscript/serde/onnx_interop.h"
@@ -229,18 +231,46 @@ std::optional<RuleOutcome> run_own_rule(const ir::Node& node, OwnRule rule) {
 
 // libonnx 1.12's Reshape rule gives no shape when the target shape is
 // computed (a Concat of sizes read at run time, as exporters write for
-// `view`), although its length, and so the output's rank, is known from the
-// shape input's own static shape. Later operators (Transpose's perm, a
-// rank-dependent choice in torchlib) need that rank.
-void refine_reshape_rank(const ir::Node& node, RuleOutcome& outcome) {
+// `view`). The target's symbolic value (symbolic_value.h) gives what it can:
+// at least the output's rank (from the target's length), and each dimension
+// the sizes it was built from tell. Later operators (Transpose's perm,
+// chunk's split sizes, a rank-dependent choice in torchlib) need them.
+void refine_reshape(const ir::Node& node, RuleOutcome& outcome) {
   if (node.op_type() != "Reshape" || !node.domain().empty() || node.inputs().size() < 2) return;
+  // The result now depends on the target's producers, which the memo's key
+  // does not hold.
+  outcome.data_requested = true;
   std::optional<ir::Type>& out = outcome.types[0];
-  if (!out || !out->is_tensor() || out->shape) return;
-  const ir::Value* shape = node.input(1);
-  if (!shape || !shape->type() || !shape->type()->shape) return;
-  const ir::Shape& dims = *shape->type()->shape;
-  if (dims.size() != 1 || !dims[0].is_static()) return;
-  out->shape = ir::Shape(std::vector<ir::Dim>(static_cast<size_t>(dims[0].value())));
+  if (!out || !out->is_tensor()) return;
+  if (out->shape && std::none_of(out->shape->begin(), out->shape->end(),
+                                 [](const ir::Dim& d) { return d.is_unknown(); }))
+    return;
+  const ir::Value* data = node.input(0);
+  const ir::Shape* input = data && data->type() && data->type()->is_tensor() && data->type()->shape
+                               ? &*data->type()->shape
+                               : nullptr;
+  const ir::Attribute* allowzero = node.attribute("allowzero");
+  const bool zero_is_zero = allowzero && !allowzero->is_reference() &&
+                            allowzero->type == ir::AttributeType::kInt && allowzero->as_int() != 0;
+  std::optional<ir::Shape> refined = reshape_output_shape(input, node.input(1), zero_is_zero);
+  if (!refined) {
+    // The target's length alone, from its own static shape: the rank.
+    const ir::Value* shape = node.input(1);
+    if (out->shape || !shape || !shape->type() || !shape->type()->shape) return;
+    const ir::Shape& dims = *shape->type()->shape;
+    if (dims.size() != 1 || !dims[0].is_static()) return;
+    out->shape = ir::Shape(std::vector<ir::Dim>(static_cast<size_t>(dims[0].value())));
+    return;
+  }
+  if (!out->shape || out->shape->size() != refined->size()) {
+    if (!out->shape) out->shape = std::move(refined);
+    return;
+  }
+  // Keep what the rule knew; fill in what it did not.
+  std::vector<ir::Dim> merged(out->shape->begin(), out->shape->end());
+  for (size_t i = 0; i < merged.size(); ++i)
+    if (merged[i].is_unknown()) merged[i] = (*refined)[i];
+  out->shape = ir::Shape(merged);
 }
 
 }  // namespace
@@ -296,7 +326,7 @@ void infer_node_outputs(ir::Node& node, int64_t opset_version) {
     outcome = run_libonnx_rule(node, *schema);
   }
   if (!outcome) return;
-  refine_reshape_rank(node, *outcome);
+  refine_reshape(node, *outcome);
   for (size_t i = 0; i < node.outputs().size(); ++i)
     if (outcome->types[i]) node.output(i)->set_type(outcome->types[i]);
   if (memoizable && !outcome->data_requested) remember_inference(key, std::move(outcome->types));

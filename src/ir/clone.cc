@@ -132,6 +132,25 @@ std::unique_ptr<Function> clone_function(const Function& fn) {
   return copy;
 }
 
+Model clone_model(const Model& model) {
+  Model copy;
+  copy.ir_version = model.ir_version;
+  copy.opset_imports = model.opset_imports;
+  copy.producer_name = model.producer_name;
+  copy.producer_version = model.producer_version;
+  copy.domain = model.domain;
+  copy.model_version = model.model_version;
+  copy.doc_string = model.doc_string;
+  copy.metadata_props = model.metadata_props;
+  copy.training_info = model.training_info;
+  copy.configuration = model.configuration;
+  copy.unknown_fields = model.unknown_fields;
+  ValueMap map;
+  clone_graph_into(model.graph(), copy.graph(), map, [](const std::string& name) { return name; });
+  for (const auto& f : model.functions()) copy.functions().push_back(clone_function(*f));
+  return copy;
+}
+
 const std::vector<const Value*>& FreeValues::of(const Graph& graph) {
   auto it = cache_.find(&graph);
   if (it != cache_.end()) return it->second;

@@ -201,6 +201,13 @@ std::string serialize_model(const ir::Model& model) {
   return proto.SerializeAsString();
 }
 
+namespace {
+// Tensors from this size on are written to a file from their own memory
+// rather than copied into the encoder's buffer; below it the copy is cheaper
+// than a write of its own.
+constexpr size_t kMinSplicedTensorBytes = size_t{64} << 10;
+}  // namespace
+
 void save_model(const ir::Model& model, const std::filesystem::path& path,
                 const SaveOptions& options) {
   ErrorContext ctx{path.string()};
@@ -212,9 +219,20 @@ void save_model(const ir::Model& model, const std::filesystem::path& path,
   if (path.filename().empty()) ctx.fail<IoError>("the path names no file");
 
   if (!options.use_external_data) {
+    // The fast encoder (see serialize_model), with the weights written from
+    // the tensors themselves: saving holds no second copy of them.
     std::string bytes;
-    if (detail::encode_model_fast(model, &bytes)) {  // see serialize_model
-      write_file_atomically(path, bytes);
+    std::vector<detail::Splice> splices;
+    if (detail::encode_model_fast_spliced(model, kMinSplicedTensorBytes, &bytes, &splices)) {
+      AtomicFile file(path);
+      size_t from = 0;
+      for (const detail::Splice& splice : splices) {
+        file.write(bytes.data() + from, splice.at - from);
+        file.write(splice.data, splice.size);
+        from = splice.at;
+      }
+      file.write(bytes.data() + from, bytes.size() - from);
+      file.publish();
       return;
     }
     google::protobuf::Arena arena;  // see serialize_model

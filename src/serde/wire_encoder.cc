@@ -128,17 +128,37 @@ inline uint64_t as_varint(int64_t v) { return static_cast<uint64_t>(v); }
 // Appends bytes to a string that it sizes itself: the string is grown ahead
 // (doubling) and cut to the written length by finish(), so each write is a
 // bounds check and a copy.
+//
+// With a splice list, long byte strings (weights) are not copied: the writer
+// records where they go and whose bytes they are (spliced_bytes_field), and
+// counts them in the lengths of the messages around them, so that writing
+// the string's pieces and the spliced bytes in turn gives the very bytes a
+// copy would have.
 class ByteWriter {
  public:
   // Writes into `*out`, replacing its contents; `expected_size` is a guess
-  // of the final size, to spare most regrowing.
-  ByteWriter(std::string* out, size_t expected_size) : out_(out) {
+  // of the final size, to spare most regrowing. `splices`, when not null,
+  // receives the spliced byte strings, in order.
+  ByteWriter(std::string* out, size_t expected_size, std::vector<Splice>* splices = nullptr)
+      : out_(out), splices_(splices) {
     out_->clear();
     out_->reserve(expected_size);
     grow(0);
   }
 
-  size_t size() const { return pos_; }
+  // The bytes written so far, spliced ones included.
+  size_t size() const { return pos_ + spliced_bytes_; }
+
+  // A length-delimited field whose bytes are spliced in, not copied: they
+  // must stay alive and unchanged until the output is written out.
+  void spliced_bytes_field(uint32_t field_tag, const char* data, size_t length) {
+    char* p = room(20);
+    p = put_varint(p, field_tag);
+    p = put_varint(p, length);
+    pos_ = static_cast<size_t>(p - base_);
+    splices_->push_back({pos_, data, length});
+    spliced_bytes_ += length;
+  }
 
   void varint_field(uint32_t field_tag, uint64_t value) {
     char* p = room(20);
@@ -197,7 +217,13 @@ class ByteWriter {
   // moving the body when the length needs another number of bytes than the
   // room left for it.
   void close(size_t body) {
-    const size_t length = pos_ - body;
+    const size_t written = pos_ - body;  // in the buffer
+    size_t spliced = 0;                  // spliced into the body
+    if (splices_) {
+      for (auto it = splices_->rbegin(); it != splices_->rend() && it->at >= body; ++it)
+        spliced += it->size;
+    }
+    const size_t length = written + spliced;
     size_t reserved = 1;
     if (body == wide_body_) {
       reserved = wide_length_bytes_;
@@ -210,9 +236,14 @@ class ByteWriter {
     const size_t needed = varint_size(length);
     if (needed > reserved) {
       room(needed - reserved);
-      std::memmove(base_ + body + (needed - reserved), base_ + body, length);
+      std::memmove(base_ + body + (needed - reserved), base_ + body, written);
     } else if (needed < reserved) {
-      std::memmove(base_ + body - (reserved - needed), base_ + body, length);
+      std::memmove(base_ + body - (reserved - needed), base_ + body, written);
+    }
+    if (spliced > 0 && needed != reserved) {
+      // The body's splices move with it.
+      for (auto it = splices_->rbegin(); it != splices_->rend() && it->at >= body; ++it)
+        it->at = it->at + needed - reserved;
     }
     put_varint(base_ + body - reserved, length);
     pos_ = pos_ + needed - reserved;
@@ -282,6 +313,8 @@ class ByteWriter {
   size_t wide_length_bytes_ = 1;
 
   std::string* out_;
+  std::vector<Splice>* splices_;
+  size_t spliced_bytes_ = 0;
   char* base_ = nullptr;
   size_t pos_ = 0;
   size_t capacity_ = 0;
@@ -779,8 +812,14 @@ int64_t typed_entry_count(ir::DataType dtype, int64_t numel) {
 
 class Encoder {
  public:
-  Encoder(std::string* out, const ir::Model& m)
-      : expected_size_(expected_size(m)), w_(out, expected_size_) {}
+  // With `splices`, raw_data of at least `min_splice` bytes is spliced in
+  // (ByteWriter), and the buffer is sized without the initializers' bytes.
+  Encoder(std::string* out, const ir::Model& m, std::vector<Splice>* splices = nullptr,
+          size_t min_splice = 0)
+      : expected_size_(expected_size(m)),
+        w_(out, splices ? expected_size_ - m.graph().initializer_bytes() : expected_size_, splices),
+        splicing_(splices != nullptr),
+        min_splice_(min_splice) {}
 
   void model(const ir::Model& m) {
     if (!m.training_info.empty()) bail("training_info");
@@ -1023,8 +1062,13 @@ class Encoder {
       ++raw_tensors_;
       const size_t nbytes = t.nbytes();
       check_size(nbytes);
-      w_.bytes_field(tag(T::kRawDataFieldNumber, kLen),
-                     std::string_view(static_cast<const char*>(t.raw_data()), nbytes));
+      if (splicing_ && nbytes >= min_splice_) {
+        w_.spliced_bytes_field(tag(T::kRawDataFieldNumber, kLen),
+                               static_cast<const char*>(t.raw_data()), nbytes);
+      } else {
+        w_.bytes_field(tag(T::kRawDataFieldNumber, kLen),
+                       std::string_view(static_cast<const char*>(t.raw_data()), nbytes));
+      }
     }
     if (typed && !is_string) write_typed_data(t, /*after_raw_data=*/true);
     if (info) optional_string(T::kDocStringFieldNumber, info->doc_string, present);
@@ -1476,6 +1520,8 @@ class Encoder {
   NameClashCheck& clashes_ = scratch_->clashes;
   // Tensors written as raw_data so far (see check_size).
   uint64_t raw_tensors_ = 0;
+  const bool splicing_;
+  const size_t min_splice_;
 };
 
 }  // namespace
@@ -1498,6 +1544,19 @@ bool encode_model_fast(const ir::Model& model, std::string* out, const char** ba
   } catch (const NotPlain& e) {
     if (bail_reason) *bail_reason = e.reason;
     std::string().swap(*out);  // free what was written: it may be large
+    return false;
+  }
+}
+
+bool encode_model_fast_spliced(const ir::Model& model, size_t min_splice, std::string* out,
+                               std::vector<Splice>* splices) {
+  splices->clear();
+  try {
+    Encoder(out, model, splices, min_splice).model(model);
+    return true;
+  } catch (const NotPlain&) {
+    std::string().swap(*out);
+    splices->clear();
     return false;
   }
 }

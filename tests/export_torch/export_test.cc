@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "interop/ort_runner.h"
 #include "onnxscript/check/check.h"
@@ -263,11 +264,10 @@ torch.jit.trace(Bidirectional().eval(), torch.randn(5, 1, 16)).save(out + '/lstm
       {"mobilenet_v3_small", {1, 3, 64, 64}, 2},
       {"squeezenet1_0", {1, 3, 64, 64}, 2},
       {"densenet121", {1, 3, 64, 64}, 2},
-      // A dynamic batch is not yet exported for shufflenet: its channel
-      // shuffle views with sizes read at run time, and inference does not
-      // yet propagate sizes through Shape/Gather/Concat, so chunk's size
-      // along the channels is unknown.
-      {"shufflenet_v2_x1_0", {1, 3, 64, 64}, 0},
+      // Its channel shuffle views with the batch read at run time: chunk
+      // along the channels needs inference's data propagation (the sizes
+      // through Shape/Gather/Concat into Reshape).
+      {"shufflenet_v2_x1_0", {1, 3, 64, 64}, 2},
       {"vit_b_16", {1, 3, 224, 224}, 1},
       {"transformer_encoder", {1, 10, 256}, 3},
       {"lstm_lm", {1, 7}, 2},
@@ -477,11 +477,11 @@ TEST(TorchExport, ApplyWeightsOptimizeAndRelease) {
   try {
     program.apply_weights({{"no_such_weight", Tensor::from<float>({1})},
                            {"fc_b", Tensor::from<float>({1, 2})},
-                           {"conv_b", Tensor::from<float>({9, 9, 9, 9})}});
+                           {"conv_b", Tensor::from<float>({9, 9, 9})}});
     ADD_FAILURE() << "apply_weights accepted unknown names";
   } catch (const Error& e) {
     EXPECT_THAT(e.what(), HasSubstr("3 problems"));
-    EXPECT_THAT(e.what(), HasSubstr("'no_such_weight' is not an initializer"));
+    EXPECT_THAT(e.what(), HasSubstr("'no_such_weight' is not a weight of the model"));
     EXPECT_THAT(e.what(), HasSubstr("'fc_b' is float[5] in the model"));
   }
   EXPECT_EQ(max_diff(program.run({to_ours(x)}).at(0).tensor(), before), 0);
@@ -504,6 +504,100 @@ TEST(TorchExport, ApplyWeightsOptimizeAndRelease) {
   EXPECT_TRUE(check::check_model(program.model()).ok());
   program.release();
   EXPECT_LT(max_diff(program.run({to_ours(x)}).at(0).tensor(), expected), 1e-5);
+}
+
+// Weights are initializers named as the module's state_dict names them, one
+// per tensor however often it is read, and they view LibTorch's memory: an
+// export copies no weight. Batch norms stay BatchNormalization nodes over
+// their own named statistics (freezing would have folded them into new,
+// unnamed convolution weights).
+TEST(TorchExport, WeightsAreTheModulesTensorsByTheirStateDictNames) {
+  ::torch::jit::Module m = small_cnn();
+  const ONNXProgram program = export_module(m, {to_ours(::torch::randn({1, 2, 8, 8}))});
+  std::map<std::string, const void*> data;
+  for (const ir::Value* v : program.model().graph().initializers())
+    data.emplace(v->name(), v->const_value()->raw_data());
+  std::map<std::string, const void*> expected;
+  for (const auto& p : m.named_parameters()) expected.emplace(p.name, p.value.data_ptr());
+  for (const auto& b : m.named_buffers()) expected.emplace(b.name, b.value.data_ptr());
+  EXPECT_EQ(data, expected);  // the same names, and the same memory
+  EXPECT_EQ(count_op(program.model().graph(), "BatchNormalization"), 1u);
+
+  // Submodules give dotted paths; a tensor two modules share (tied weights)
+  // is one initializer, named after its first parameter.
+  ::torch::jit::Module a = linear_relu();
+  ::torch::jit::Module b("Tied");
+  b.register_parameter("weight", a.attr("weight").toTensor(), false);
+  b.register_parameter("bias", ::torch::zeros({3}), false);
+  b.define(R"(
+def forward(self, x):
+    return torch.linear(x, self.weight, self.bias)
+)");
+  ::torch::jit::Module parent("Parent");
+  parent.register_module("first", a);
+  parent.register_module("second", b);
+  parent.define(R"(
+def forward(self, x):
+    return self.first.forward(x) + self.second.forward(x)
+)");
+  const at::Tensor x = ::torch::randn({2, 4});
+  const ONNXProgram tied = export_module(parent, {to_ours(x)});
+  std::vector<std::string> names;
+  for (const ir::Value* v : tied.model().graph().initializers()) names.push_back(v->name());
+  EXPECT_THAT(names, ::testing::UnorderedElementsAre("first.weight", "first.bias", "second.bias"));
+  EXPECT_LT(max_diff(tied.run({to_ours(x)}).at(0).tensor(), parent.forward({x}).toTensor()), 1e-5);
+}
+
+// Upstream's fake mode: the graph is exported with every weight declared and
+// none of their data; apply_weights binds them later, from the module's own
+// tensors (state_dict) or any others of the same types.
+TEST(TorchExport, WithoutWeightsTheWeightsAreBoundLater) {
+  ::torch::jit::Module m = small_cnn();
+  const at::Tensor x = ::torch::randn({2, 2, 8, 8});
+  ExportOptions options;
+  options.include_weights = false;
+  ONNXProgram program = export_module(m, {to_ours(x)}, options);
+  const ir::Graph& g = program.model().graph();
+  EXPECT_EQ(g.initializers().size(), 0u);
+  EXPECT_EQ(program.weights_left_out().size(), 8u);
+  ASSERT_EQ(g.inputs().size(), 9u);  // the image, then each weight
+  EXPECT_EQ(g.inputs()[1]->name(), "conv_w");
+  EXPECT_EQ(g.inputs()[1]->type()->to_string(), "float[4,2,3,3]");
+  try {
+    program.run({to_ours(x)});
+    ADD_FAILURE() << "ran without weights";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("8 of them have no data yet (conv_w, conv_b, "));
+  }
+  // Saved now, the weights are graph inputs: a valid model to bind at run time.
+  const fs::path dir =
+      fs::temp_directory_path() / ("onnxscript_export_fake_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  program.save(dir / "graph_only.onnx");
+  const ir::Model saved = serde::load_model(dir / "graph_only.onnx");
+  EXPECT_EQ(saved.graph().inputs().size(), 9u);
+  EXPECT_TRUE(check::check_model(saved).ok());
+  fs::remove_all(dir);
+
+  // A wrong shape is refused, naming the weight; nothing is bound.
+  EXPECT_THROW(program.apply_weights({{"fc_w", Tensor::from<float>({1, 2})}}), Error);
+  EXPECT_EQ(program.weights_left_out().size(), 8u);
+  // Part of the weights, then the rest: each bound weight leaves the inputs.
+  std::map<std::string, Tensor> weights = state_dict(m);
+  ASSERT_EQ(weights.size(), 8u);
+  program.apply_weights({{"conv_w", weights.at("conv_w")}});
+  EXPECT_EQ(program.weights_left_out().size(), 7u);
+  EXPECT_EQ(program.model().graph().inputs().size(), 8u);
+  program.apply_weights(weights);
+  EXPECT_TRUE(program.weights_left_out().empty());
+  EXPECT_EQ(program.model().graph().inputs().size(), 1u);
+  EXPECT_EQ(program.model().graph().initializers().size(), 8u);
+  const at::Tensor expected = m.forward({x}).toTensor();
+  EXPECT_LT(max_diff(program.run({to_ours(x)}).at(0).tensor(), expected), 1e-5);
+  EXPECT_LT(
+      max_diff(testing::run_in_onnxruntime(program.model(), {to_ours(x)}).at(0).tensor(), expected),
+      1e-5);
+  EXPECT_TRUE(check::check_model(program.model()).ok());
 }
 
 TEST(TorchExport, AMissingFileIsAnIoError) {

@@ -90,6 +90,39 @@ TEST(OwnRules, ResizeSizesFromAGraphInputGiveTheRankOnly) {
   EXPECT_EQ(str(m->output(0)), "float[1,3,6,6]");
 }
 
+// A shuffle of channels as exporters write it with a named batch:
+// Reshape(x, Concat(Unsqueeze(Gather(Shape(x), 0)), [2, 58, 8, 8])), then
+// back with -1 for the channels. The sizes come from the Shape node, so the
+// outputs' dimensions are known: the batch by name, the -1 solved because
+// the batch cancels (2 * 58 * 8 * 8 / (8 * 8) = 116).
+TEST(DataPropagation, ReshapeToSizesReadFromAShapeKnowsItsDimensions) {
+  ir::Graph g;
+  ir::Value* x = g.add_input("X", f32({"batch", 116, 8, 8}));
+  auto node = [&](const char* op, std::vector<ir::Value*> inputs) {
+    ir::Node* n = g.append_node(op, inputs, 1);
+    if (std::string(op) == "Concat") n->set_attribute(ir::Attribute::make_int("axis", 0));
+    infer_node_outputs(*n, 18);
+    return n->output(0);
+  };
+  ir::Value* shape = node("Shape", {x});
+  ir::Value* batch = node("Gather", {shape, ints(g, {0})});  // 1-D indices: [batch]
+  ir::Value* split = node("Reshape", {x, node("Concat", {batch, ints(g, {2, 58, 8, 8})})});
+  EXPECT_EQ(str(split), "float[batch,2,58,8,8]");
+  ir::Value* merged = node("Reshape", {split, node("Concat", {batch, ints(g, {-1, 8, 8})})});
+  EXPECT_EQ(str(merged), "float[batch,116,8,8]");
+  // A scalar index, then Unsqueeze, as torch.onnx writes x.size(0).
+  ir::Node* scalar_index = g.append_node("Constant", {}, 1);
+  scalar_index->set_attribute(ir::Attribute::make_tensor("value", ir::Tensor::scalar<int64_t>(3)));
+  ir::Value* width = node("Gather", {shape, scalar_index->output(0)});
+  ir::Value* row = node("Unsqueeze", {width, ints(g, {0})});
+  ir::Value* rows = node("Reshape", {x, node("Concat", {ints(g, {-1}), row})});
+  // -1 cannot be solved: the batch does not cancel.
+  EXPECT_EQ(str(rows), "float[?,8]");
+  // 0 copies the input's dimension (allowzero 0).
+  ir::Value* same = node("Reshape", {x, node("Concat", {ints(g, {0, 0}), ints(g, {-1})})});
+  EXPECT_EQ(str(same), "float[batch,116,64]");
+}
+
 TEST(OwnRules, PoolingDropsALastWindowInTheEndPaddingAtEveryOpsetBeyondLibonnx) {
   // [1,1,2,2], kernel 1, stride 2, ceil mode: ceil((2 - 1) / 2) + 1 = 2
   // windows, but the second would start at 2, past the input: 1.

@@ -22,6 +22,7 @@
 
 #include "onnxscript/onnxscript.h"
 #include "onnxscript/serde/text.h"
+#include "onnxscript/support/file_io.h"
 #include "onnxscript/wire/onnx.pb.h"
 #include "sample_scripts.h"
 #include "serde/model_io.h"
@@ -439,6 +440,85 @@ TEST(WireEncoderHandBuilt, MessagesWhoseLengthsNeedSeveralBytes) {
     g.outputs().push_back(n->output(0));
     expect_fast_and_equal(m);
   }
+}
+
+// The spliced form that save_model writes: large raw_data is not copied but
+// listed, and the pieces in order must be the very bytes of the copy, with
+// lengths of the messages around the weights (the graph; a node and its
+// attribute; an If branch's node inside them) counting the spliced bytes,
+// and splices moving with bodies whose length needs more bytes.
+std::string joined(const std::string& bytes, const std::vector<detail::Splice>& splices) {
+  std::string out;
+  size_t from = 0;
+  for (const detail::Splice& s : splices) {
+    out.append(bytes, from, s.at - from);
+    out.append(s.data, s.size);
+    from = s.at;
+  }
+  out.append(bytes, from, std::string::npos);
+  return out;
+}
+
+TEST(WireEncoderSpliced, LargeWeightsAreListedAndTheBytesAreTheSame) {
+  ir::Model m;
+  m.ir_version = 8;
+  m.opset_imports.set("", 17);
+  ir::Graph& g = m.graph();
+  ir::Value* x = g.add_input("x", ir::Type::tensor(DataType::kFloat, ir::Shape{"n"}));
+  // Weights around the splice threshold and far above it.
+  ir::Value* sum = x;
+  for (const int64_t count : {10, 16383, 16384, 16385, 300000}) {
+    ir::Value* w = g.add_initializer(fmt::format("w{}", count), Tensor::full<float>({count}, 0.5f));
+    ir::Node* add = g.append_node("Add", {sum, w}, 1);
+    add->output(0)->set_name(fmt::format("sum{}", count));
+    sum = add->output(0);
+  }
+  // A large tensor attribute, and one in a subgraph (If's branch).
+  ir::Node* c = g.append_node("Constant", {}, 1);
+  c->set_attribute(ir::Attribute::make_tensor("value", Tensor::full<float>({70000}, 2.0f)));
+  c->output(0)->set_name("big_constant");
+  auto branch = std::make_unique<ir::Graph>();
+  ir::Node* inner = branch->append_node("Constant", {}, 1);
+  inner->set_attribute(ir::Attribute::make_tensor("value", Tensor::full<float>({40000}, 3.0f)));
+  inner->output(0)->set_name("inner_constant");
+  branch->outputs().push_back(inner->output(0));
+  auto other = std::make_unique<ir::Graph>();
+  ir::Node* small = other->append_node("Constant", {}, 1);
+  small->set_attribute(ir::Attribute::make_tensor("value", Tensor::from<float>({1.0f})));
+  small->output(0)->set_name("small_constant");
+  other->outputs().push_back(small->output(0));
+  ir::Value* cond = g.add_initializer("cond", Tensor::scalar<bool>(true));
+  ir::Node* if_node = g.append_node("If", {cond}, 1);
+  if_node->set_attribute(ir::Attribute::make_graph("then_branch", std::move(branch)));
+  if_node->set_attribute(ir::Attribute::make_graph("else_branch", std::move(other)));
+  if_node->output(0)->set_name("chosen");
+  g.outputs().push_back(sum);
+  g.outputs().push_back(c->output(0));
+  g.outputs().push_back(if_node->output(0));
+
+  std::string copied;
+  ASSERT_TRUE(detail::encode_model_fast(m, &copied));
+  for (const size_t min_splice : {size_t{1}, size_t{64} << 10, size_t{1} << 30}) {
+    SCOPED_TRACE(min_splice);
+    std::string bytes;
+    std::vector<detail::Splice> splices;
+    ASSERT_TRUE(detail::encode_model_fast_spliced(m, min_splice, &bytes, &splices));
+    EXPECT_TRUE(SameBytes(copied, joined(bytes, splices)));
+    // From 64 KiB on: the weights of 16384 floats and more, and the two
+    // large constants; the 16383-float weight (4 bytes short) is copied.
+    if (min_splice == (size_t{64} << 10)) {
+      EXPECT_EQ(splices.size(), 5u);
+      EXPECT_EQ(bytes.size(), copied.size() - (16384 + 16385 + 300000 + 70000 + 40000) * 4);
+    }
+    if (min_splice == (size_t{1} << 30)) {
+      EXPECT_TRUE(splices.empty());
+    }
+  }
+  // save_model writes the spliced pieces: the file holds the same bytes.
+  const fs::path file = fs::temp_directory_path() / fmt::format("spliced_{}.onnx", ::getpid());
+  save_model(m, file);
+  EXPECT_TRUE(SameBytes(copied, onnxscript::read_file(file)));
+  fs::remove(file);
 }
 
 TEST(WireEncoderHandBuilt, FunctionWithoutMainGraphNodes) {

@@ -173,6 +173,7 @@ int run_export(const ExportArgs& args) {
         fmt::format("-o {}: the folder {} does not exist", args.output.string(), out_dir.string()));
   if (!args.report_dir.empty()) options.report_dir = args.report_dir;
   options.warnings_as_errors = args.warnings_as_errors;
+  options.include_weights = !args.no_weights;
   options.verbosity = args.verbose ? 1 : 0;
   options.progress = [](const std::string& line) {
     std::cerr << "onnxscript-export: " << line << std::endl;
@@ -215,13 +216,16 @@ int run_export(const ExportArgs& args) {
     graph.inputs()[i]->set_name(specs[i].name);
   }
   std::cerr << "onnxscript-export: save: writing " << args.output.string() << std::endl;
-  program->save(args.output, {.include_initializers = !args.no_weights});
+  program->save(args.output);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << fmt::format(
       "exported {} to {}: {} nodes, {} initializers{} in {:.2f} s\n", args.model.string(),
       args.output.string(), graph.num_nodes(), graph.initializers().size(),
-      args.no_weights ? " (left out: graph inputs to bind at run time)" : "", seconds);
+      args.no_weights ? fmt::format(", {} weights left out (graph inputs to bind at run time)",
+                                    program->weights_left_out().size())
+                      : "",
+      seconds);
   if (args.verbose) {
     for (const ir::Value* v : graph.inputs())
       std::cout << "  input  " << v->name() << ": " << v->type()->to_string() << "\n";

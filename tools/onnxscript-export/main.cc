@@ -24,8 +24,10 @@ int main(int argc, char** argv) {
   app.add_option("--dynamic", args.dynamic, "NAME:AXIS=DIM[,AXIS=DIM...]: named dimensions");
   app.add_option("--opset", args.opset, "The ai.onnx opset (torchlib emits 18)")
       ->capture_default_str();
-  app.add_flag("--no-weights", args.no_weights,
-               "Leave the weights out; each becomes a graph input to bind at run time");
+  app.add_flag(
+      "--no-weights", args.no_weights,
+      "Export without the weights' data (fake mode); each becomes a graph input to bind at run "
+      "time");
   app.add_option("--report", args.report_dir,
                  "Write a markdown report and a SARIF log of the export into this folder");
   app.add_flag("--warnings-as-errors", args.warnings_as_errors,

@@ -6,11 +6,11 @@
 /// that takes a loaded `torch::jit::Module`. Link `onnxscript_torch_export`
 /// (built with the CMake option ONNXSCRIPT_WITH_TORCH).
 ///
-/// What it does today: load, freeze (parameter names kept), inline, fold
-/// constants, then map every node to ONNX: `aten::` nodes through the
-/// registry by qualified name and overload, `prim::` constants, lists and
-/// tuples directly. Failures are collected for the whole graph and thrown
-/// together as ExporterError, each with the TorchScript source line.
+/// What it does: load, inline, fold constants, then map every node to ONNX:
+/// `aten::` nodes through the registry by qualified name and overload, the
+/// module's attributes to named initializers (without copying them), `prim::`
+/// constants, lists, tuples and control flow directly. Failures are collected for the whole graph
+/// and thrown together as ExporterError, each with the TorchScript source line.
 
 #include <cstdint>
 #include <filesystem>
@@ -55,6 +55,14 @@ struct ExportOptions {
   /// as errors do. The model is validated when this is set or a report is
   /// asked for.
   bool warnings_as_errors = false;
+  /// Export the weights' data. The model's initializers then view the
+  /// module's tensors (nothing is copied: the program shares memory with
+  /// the module, as upstream's ONNXProgram shares torch tensors). False is
+  /// upstream's fake mode: the graph is exported with every weight declared
+  /// (a graph input of its name, type and shape) and no data kept, so the
+  /// module's tensors are released with the module; ONNXProgram::apply_weights
+  /// binds the data later.
+  bool include_weights = true;
   /// Called with a one-line message as each step starts and ends ("load",
   /// "freeze", "translate", ...), for progress on long exports; may be empty.
   std::function<void(const std::string&)> progress;
@@ -105,8 +113,10 @@ struct ProgramSaveOptions {
 /// The exported model, as upstream's ONNXProgram.
 class ONNXProgram {
  public:
-  /// Wraps an exported model.
-  explicit ONNXProgram(ir::Model model);
+  /// Wraps an exported model. `weights_left_out` names the graph inputs that
+  /// stand for weights exported without data (ExportOptions::include_weights
+  /// false), which apply_weights turns into initializers.
+  explicit ONNXProgram(ir::Model model, std::vector<std::string> weights_left_out = {});
   /// The model.
   const ir::Model& model() const { return *model_; }
   /// The model, to change (the Session run() keeps is dropped).
@@ -118,11 +128,17 @@ class ONNXProgram {
   void save(const std::filesystem::path& path, const ProgramSaveOptions& options = {}) const;
   /// Runs the model in the built-in evaluator with inputs in order. The
   /// Session is prepared on the first call and kept for the next ones.
+  /// Throws Error while weights are left out (weights_left_out()).
   std::vector<eval::RuntimeValue> run(const std::vector<Tensor>& inputs) const;
   /// Replaces initializers' data by name, as upstream's apply_weights with a
-  /// state_dict. Every name must be an initializer of the model and every
-  /// tensor must have its element type and shape; otherwise nothing changes
-  /// and Error lists every unknown name and every mismatch.
+  /// state_dict, and binds the weights exported without data (each such
+  /// graph input becomes an initializer). Every name must be an initializer
+  /// or a weight left out, and every tensor must have its element type and
+  /// shape; otherwise nothing changes and Error lists every unknown name and
+  /// every mismatch. The tensors are shared, not copied.
+  /// The weights exported without data that apply_weights has not bound
+  /// yet, in graph input order; save() writes them as graph inputs.
+  const std::vector<std::string>& weights_left_out() const { return weights_left_out_; }
   void apply_weights(const std::map<std::string, Tensor>& state_dict);
   /// Optimizes the model in place with the optimizer's passes (constant
   /// folding, dead code and unused initializer removal, ...: see
@@ -134,6 +150,7 @@ class ONNXProgram {
 
  private:
   std::shared_ptr<ir::Model> model_;
+  std::vector<std::string> weights_left_out_;
   mutable std::shared_ptr<const eval::Session> session_;
 };
 

@@ -49,6 +49,10 @@ Node* clone_node(const Node& src, Graph& dst, Node* position, ValueMap& map, con
 /// A copy of `fn`, names kept.
 std::unique_ptr<Function> clone_function(const Function& fn);
 
+/// A copy of `model`, names kept. Tensors (initializers, tensor attributes)
+/// are handles: the copy shares their data with the original.
+Model clone_model(const Model& model);
+
 /// Values a graph reads (from its nodes, nested subgraphs and outputs) that it
 /// does not define: its outer-scope references, in order of first use.
 /// Results are cached per graph, so keep one instance per pass over a

@@ -1,11 +1,21 @@
 // The TorchScript front end of the exporter: the only translation unit of
 // the library that includes LibTorch's headers.
 //
-// A module is frozen (parameters become constants that keep their names),
-// inlined and constant-folded by LibTorch's own passes; then each node of
-// `forward`'s graph, in order, becomes ONNX:
+// `forward`'s graph is inlined and cleaned by LibTorch's own passes
+// (mutation removal, constant propagation, tuple lowering); the module is not
+// frozen. Freezing (`torch::jit::freeze`) would clone the module and copy
+// every weight, fold batch norms into new tensors that no longer carry their
+// parameter's name, and cost as much time as the whole translation; instead
+// the exporter reads the module's attributes itself, as freezing would:
+// `prim::GetAttr` on the module object (the graph's first input) walks to a
+// submodule, a tensor (a weight: an initializer named by its path, as
+// `state_dict` names it, `layer1.0.conv1.weight`) or a Python value.
+// Initializers view LibTorch's tensors without copying them (as upstream's
+// TorchTensor wraps torch tensors), so an export holds the weights once.
+//
+// Then each node of the graph, in order, becomes ONNX:
 //   - prim::Constant: a Python value (an Arg) or, for a tensor, an
-//     initializer named after the parameter it came from;
+//     initializer named after the TorchScript value;
 //   - prim::ListConstruct / ListUnpack / TupleConstruct / TupleUnpack /
 //     NumToTensor: bookkeeping on Args, no ONNX node;
 //   - aten::<op>: the registry's overload for "aten::<op>.<overload>" (or
@@ -43,6 +53,7 @@
 #include "onnxscript/export/torch_module.h"
 #include "onnxscript/infer/infer.h"
 #include "onnxscript/onnxscript.h"
+#include "onnxscript/optimizer/passes.h"
 #include "onnxscript/serde/serde.h"
 #include "report.h"
 
@@ -81,12 +92,17 @@ DataType onnx_type_of(c10::ScalarType t) {
   }
 }
 
-Tensor to_tensor(const at::Tensor& t) {
-  const at::Tensor c = t.detach().contiguous().cpu();
+// A LibTorch tensor as one of ours over the same memory: the view keeps the
+// LibTorch tensor alive and copies nothing (a non-contiguous or non-CPU
+// tensor is made contiguous on the CPU first, which copies it once).
+Tensor view_of(const at::Tensor& t) {
+  const at::Tensor c = t.detach().cpu().contiguous();
   const auto sizes = c.sizes();
-  Tensor out(onnx_type_of(c.scalar_type()), std::vector<int64_t>(sizes.begin(), sizes.end()));
-  if (c.numel() > 0) std::memcpy(out.raw_data(), c.data_ptr(), c.nbytes());
-  return out;
+  const DataType dtype = onnx_type_of(c.scalar_type());
+  std::vector<int64_t> dims(sizes.begin(), sizes.end());
+  if (c.numel() == 0) return Tensor(dtype, std::move(dims));
+  auto owner = std::make_shared<const at::Tensor>(c);
+  return Tensor(dtype, std::move(dims), ir::borrow_storage(c.data_ptr(), c.nbytes(), owner));
 }
 
 // A one-element constant (a folded scalar) as a LibTorch tensor of the same
@@ -152,27 +168,39 @@ class GraphExporter {
   GraphExporter(const torch_lib::Registry& registry, const ExportOptions& options)
       : registry_(registry), options_(options) {}
 
-  // Names the tensors of the module's parameters and buffers, by storage,
-  // so that frozen constants can be named after them.
+  // Names the module's parameters and buffers as its state_dict does, by
+  // tensor: a weight reached through a list (an LSTM's flat weights) or
+  // shared by two modules gets its parameter's name, not its path.
   void learn_parameter_names(const jit::Module& module) {
     for (const auto& p : module.named_parameters(/*recurse=*/true))
-      names_by_data_.emplace(p.value.data_ptr(), p.name);
+      names_by_impl_.emplace(p.value.unsafeGetTensorImpl(), p.name);
     for (const auto& b : module.named_buffers(/*recurse=*/true))
-      names_by_data_.emplace(b.value.data_ptr(), b.name);
+      names_by_impl_.emplace(b.value.unsafeGetTensorImpl(), b.name);
   }
 
-  ir::Model run(jit::Graph& graph, const std::vector<Tensor>& example_inputs,
-                report::ExportRecorder& recorder) {
+  // The weights exported without their data (ExportOptions::include_weights
+  // false), in graph input order.
+  const std::vector<std::string>& weights_left_out() const { return weights_left_out_; }
+
+  ir::Model run(jit::Graph& graph, const jit::Module& module,
+                const std::vector<Tensor>& example_inputs, report::ExportRecorder& recorder) {
     ir::Model model;
+    main_graph_ = &model.graph();
     model.producer_name = "onnxscript-cpp torch exporter";
     model.graph().set_name("main_graph");
     ir::OpsetImports opsets;
     std::vector<Function> called;  // script functions the graph calls (user registrations)
     {
       TraceScope scope(model.graph(), opsets);
+      // The model's ai.onnx version is torchlib's (18), settled before
+      // anything is traced: the eDSL's own helpers (constants, casts) would
+      // otherwise open it at their default, which a subgraph traced first
+      // cannot change later. Another ExportOptions::opset_version shows in
+      // the result, which callers check (there is no conversion yet).
+      scope.use_opset("", 18);
       detail::CalleeCollector collector(called);
       recorder.begin("inputs");
-      bind_inputs(graph, example_inputs, model.graph());
+      bind_inputs(graph, module, example_inputs, model.graph());
       recorder.end();
       recorder.begin("translate");
       for (jit::Node* node : graph.nodes()) export_node(node);
@@ -199,10 +227,12 @@ class GraphExporter {
   // A value failed to export: later nodes reading it are skipped quietly.
   struct Failed {};
 
-  void bind_inputs(jit::Graph& graph, const std::vector<Tensor>& examples, ir::Graph& out) {
+  void bind_inputs(jit::Graph& graph, const jit::Module& module,
+                   const std::vector<Tensor>& examples, ir::Graph& out) {
     const auto inputs = graph.inputs();
     // The first input of a method is the module itself.
     const size_t first = !inputs.empty() && inputs[0]->type()->kind() == c10::TypeKind::ClassType;
+    if (first) objects_.emplace(inputs[0], ObjectPath{module._ivalue(), ""});
     if (inputs.size() - first != examples.size()) {
       throw TypeError(fmt::format("forward takes {} inputs, {} example inputs were given",
                                   inputs.size() - first, examples.size()));
@@ -310,6 +340,13 @@ class GraphExporter {
     if (kind == c10::prim::device) {
       env_[node->output()] = Arg(std::string("cpu"));  // the exported model's device
       return;
+    }
+    if (kind == c10::prim::GetAttr) return get_attr(node);
+    if (kind == c10::prim::SetAttr) {
+      throw NotImplementedError(fmt::format(
+          "prim::SetAttr: forward assigns the module attribute '{}'; a module that changes its "
+          "own state cannot be exported",
+          node->s(c10::attr::name)));
     }
     if (kind == c10::prim::If) return if_node(node);
     if (kind == c10::prim::Loop) return loop_node(node);
@@ -432,6 +469,59 @@ class GraphExporter {
       env_[outputs[i]] = as_python_value(results[i], outputs[i]);
   }
 
+  // prim::GetAttr on the module or on an object reached from it: a
+  // submodule is followed, a tensor (or a list of them) becomes a weight, any
+  // other attribute its Python value. `training` reads false: the model is
+  // exported for inference, as freezing an eval-mode module would.
+  void get_attr(jit::Node* node) {
+    const auto owner = objects_.find(node->input());
+    if (owner == objects_.end()) {
+      lookup(node->input());  // a failed input: skipped quietly
+      throw NotImplementedError("prim::GetAttr on a value that is not the module or a submodule");
+    }
+    const std::string& field = node->s(c10::attr::name);
+    const std::string path = owner->second.path.empty() ? field : owner->second.path + "." + field;
+    const c10::IValue value = owner->second.object->getAttr(field);
+    if (value.isObject()) {
+      objects_[node->output()] = ObjectPath{value.toObject(), path};
+    } else if (field == "training" && value.isBool()) {
+      env_[node->output()] = Arg(false);
+    } else if (value.isTensor()) {
+      env_[node->output()] = Arg(weight(value.toTensor(), path));
+    } else if (value.isTensorList()) {
+      std::vector<Value> weights;
+      for (const at::Tensor& t : value.toTensorVector())
+        weights.push_back(weight(t, fmt::format("{}.{}", path, weights.size())));
+      env_[node->output()] = Arg(std::move(weights));
+    } else {
+      env_[node->output()] = from_ivalue(value, nullptr);
+    }
+  }
+
+  // A tensor of the module: one graph value per tensor however often it is
+  // read, named as the state_dict names it (else by its attribute path). It
+  // lives in the main graph even when first read inside a branch or a loop
+  // body, which see it from there. With its data, an initializer viewing
+  // LibTorch's memory; without (ExportOptions::include_weights false), a
+  // graph input of its type that apply_weights turns into an initializer.
+  Value weight(const at::Tensor& t, const std::string& path) {
+    const c10::TensorImpl* impl = t.unsafeGetTensorImpl();
+    if (const auto it = weights_.find(impl); it != weights_.end()) return it->second;
+    const auto named = names_by_impl_.find(impl);
+    const std::string name = unique_name(named != names_by_impl_.end() ? named->second : path);
+    std::vector<ir::Dim> dims(t.sizes().begin(), t.sizes().end());
+    const ir::Type type = ir::Type::tensor(onnx_type_of(t.scalar_type()), ir::Shape(dims));
+    ir::Value* v = nullptr;
+    if (options_.include_weights) {
+      v = main_graph_->add_initializer(name, view_of(t));
+      v->set_type(type);
+    } else {
+      v = main_graph_->add_input(name, type);
+      weights_left_out_.push_back(name);
+    }
+    return weights_.emplace(impl, Value::traced(v)).first->second;
+  }
+
   void constant(jit::Node* node) {
     const jit::Value* out = node->output();
     const c10::IValue iv = *jit::toIValue(out);
@@ -465,15 +555,12 @@ class GraphExporter {
         fmt::format("a constant of type {} is not supported", iv.type()->str()));
   }
 
-  // A tensor constant: an initializer named after the parameter or buffer it
-  // came from (or the TorchScript value's name); small unnamed constants
+  // A tensor constant of the graph (weights come through get_attr): an
+  // initializer named after the TorchScript value; small unnamed constants
   // (scalars TorchScript folded) stay Constant nodes.
   Arg tensor_arg(const at::Tensor& t, const jit::Value* named) {
     std::string name;
-    if (const auto it = names_by_data_.find(t.data_ptr()); it != names_by_data_.end())
-      name = it->second;
-    else if (named && named->hasDebugName())
-      name = named->debugNameBase();
+    if (named && named->hasDebugName()) name = named->debugNameBase();
     // A 0-D constant is how tracing records a Python number (`x / 8.0`):
     // as a number again, it takes the element type of the tensor it meets,
     // as PyTorch's wrapped numbers do, instead of widening it to double.
@@ -482,8 +569,8 @@ class GraphExporter {
       if (t.scalar_type() == at::kBool) return Arg(t.item<bool>());
       return Arg(t.item<int64_t>());
     }
-    if (t.numel() <= 1 && name.empty()) return Arg(Value(to_tensor(t)));
-    return Arg(initializer(to_tensor(t), unique_name(name)));
+    if (t.numel() <= 1 && name.empty()) return Arg(Value(view_of(t)));
+    return Arg(initializer(view_of(t), unique_name(name)));
   }
 
   std::string unique_name(std::string name) {
@@ -701,11 +788,22 @@ class GraphExporter {
     }
   }
 
+  // A module (or other object) and its attribute path from the top module
+  // ("layer1.0"; empty for the module itself).
+  struct ObjectPath {
+    c10::intrusive_ptr<c10::ivalue::Object> object;
+    std::string path;
+  };
+
   const torch_lib::Registry& registry_;
   const ExportOptions& options_;
+  ir::Graph* main_graph_ = nullptr;
+  std::unordered_map<const jit::Value*, ObjectPath> objects_;
+  std::unordered_map<const c10::TensorImpl*, std::string> names_by_impl_;
+  std::unordered_map<const c10::TensorImpl*, Value> weights_;
+  std::vector<std::string> weights_left_out_;
   std::unordered_map<const jit::Value*, Arg> env_;
   std::unordered_set<const jit::Value*> failed_;
-  std::unordered_map<const void*, std::string> names_by_data_;
   std::unordered_set<std::string> used_names_;
   std::vector<ExportDiagnostic> diagnostics_;
 };
@@ -719,15 +817,10 @@ ONNXProgram export_loaded(const jit::Module& module, const std::vector<Tensor>& 
                           const ExportOptions& options, report::ExportRecorder& recorder) {
   const torch_lib::Registry& registry =
       options.registry ? *options.registry : torch_lib::torchlib_registry();
-  recorder.begin("freeze");
-  jit::Module copy = module.clone();
-  copy.eval();
   GraphExporter exporter(registry, options);
-  exporter.learn_parameter_names(copy);
-  jit::Module frozen = jit::freeze(copy);
-  recorder.end();
+  exporter.learn_parameter_names(module);
   recorder.begin("passes");
-  std::shared_ptr<jit::Graph> graph = frozen.get_method("forward").graph()->copy();
+  std::shared_ptr<jit::Graph> graph = module.get_method("forward").graph()->copy();
   jit::Inline(*graph);
   jit::RemoveListMutation(graph);
   jit::RemoveTensorMutation(graph);
@@ -739,7 +832,12 @@ ONNXProgram export_loaded(const jit::Module& module, const std::vector<Tensor>& 
     recorder.record().graph_text = graph->toString();
   }
   recorder.end();
-  return ONNXProgram(exporter.run(*graph, example_inputs, recorder));
+  ir::Model model = exporter.run(*graph, module, example_inputs, recorder);
+  // A torchlib function may compute what its caller does not use (a
+  // multi-output operator's other outputs, a size read for a branch not
+  // taken): the model keeps only what reaches an output.
+  optimizer::make_dead_code_elimination()->run(model);
+  return ONNXProgram(std::move(model), exporter.weights_left_out());
 }
 
 }  // namespace
@@ -749,6 +847,15 @@ ONNXProgram export_module(const ::torch::jit::Module& module,
   report::ExportRecorder recorder(options, "TorchScript module " + module.type()->str(),
                                   /*loads_file=*/false, example_inputs);
   return recorder.run([&] { return export_loaded(module, example_inputs, options, recorder); });
+}
+
+std::map<std::string, Tensor> state_dict(const ::torch::jit::Module& module) {
+  std::map<std::string, Tensor> tensors;
+  for (const auto& p : module.named_parameters(/*recurse=*/true))
+    tensors.emplace(p.name, view_of(p.value));
+  for (const auto& b : module.named_buffers(/*recurse=*/true))
+    tensors.emplace(b.name, view_of(b.value));
+  return tensors;
 }
 
 ONNXProgram export_module(const std::filesystem::path& pt_file,

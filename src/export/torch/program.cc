@@ -1,9 +1,12 @@
 // ONNXProgram and ExporterError: what the exporter returns, without LibTorch.
 
+#include <set>
+
 #include <fmt/format.h>
 
 #include "onnxscript/eval/session.h"
 #include "onnxscript/export/torch.h"
+#include "onnxscript/ir/clone.h"
 #include "onnxscript/serde/serde.h"
 
 namespace onnxscript::torch {
@@ -20,11 +23,10 @@ std::string describe(const std::vector<ExportDiagnostic>& diagnostics) {
   return text;
 }
 
-// "float[3, 4]": a tensor's element type and shape, for messages.
-std::string type_text(const Tensor& t) {
+// A tensor's type: its element type and static shape.
+ir::Type type_of(const Tensor& t) {
   return ir::Type::tensor(t.dtype(),
-                          ir::Shape(std::vector<ir::Dim>(t.shape().begin(), t.shape().end())))
-      .to_string();
+                          ir::Shape(std::vector<ir::Dim>(t.shape().begin(), t.shape().end())));
 }
 
 }  // namespace
@@ -32,7 +34,9 @@ std::string type_text(const Tensor& t) {
 ExporterError::ExporterError(std::vector<ExportDiagnostic> diagnostics)
     : Error(describe(diagnostics)), diagnostics_(std::move(diagnostics)) {}
 
-ONNXProgram::ONNXProgram(ir::Model model) : model_(std::make_shared<ir::Model>(std::move(model))) {}
+ONNXProgram::ONNXProgram(ir::Model model, std::vector<std::string> weights_left_out)
+    : model_(std::make_shared<ir::Model>(std::move(model))),
+      weights_left_out_(std::move(weights_left_out)) {}
 
 void ONNXProgram::save(const std::filesystem::path& path, const ProgramSaveOptions& options) const {
   if (options.include_initializers && !options.keep_initializers_as_inputs) {
@@ -45,7 +49,7 @@ void ONNXProgram::save(const std::filesystem::path& path, const ProgramSaveOptio
   // becomes a graph input of the same name, keeping its data (as a default)
   // only when the weights are included. Without weights the inputs stay, so
   // that the file is a valid model to which weights are bound at run time.
-  ir::Model copy = serde::load_model_from_bytes(serde::serialize_model(*model_), {}, "<program>");
+  ir::Model copy = ir::clone_model(*model_);  // weights shared, not copied
   ir::Graph& g = copy.graph();
   const std::vector<ir::Value*> initializers(g.initializers().begin(), g.initializers().end());
   for (ir::Value* init : initializers) {
@@ -65,6 +69,16 @@ void ONNXProgram::save(const std::filesystem::path& path, const ProgramSaveOptio
 }
 
 std::vector<eval::RuntimeValue> ONNXProgram::run(const std::vector<Tensor>& inputs) const {
+  if (!weights_left_out_.empty()) {
+    std::string names;
+    for (size_t i = 0; i < weights_left_out_.size() && i < 3; ++i)
+      names += (i ? ", " : "") + weights_left_out_[i];
+    if (weights_left_out_.size() > 3) names += ", ...";
+    throw Error(fmt::format(
+        "run: the program was exported without weights and {} of them have no data yet ({}); "
+        "bind them with apply_weights first",
+        weights_left_out_.size(), names));
+  }
   if (!session_)
     session_ = std::make_shared<const eval::Session>(std::shared_ptr<const ir::Model>(model_));
   std::vector<eval::RuntimeValue> values(inputs.begin(), inputs.end());
@@ -72,19 +86,26 @@ std::vector<eval::RuntimeValue> ONNXProgram::run(const std::vector<Tensor>& inpu
 }
 
 void ONNXProgram::apply_weights(const std::map<std::string, Tensor>& state_dict) {
-  std::map<std::string, ir::Value*> initializers;
-  for (ir::Value* v : model_->graph().initializers()) initializers.emplace(v->name(), v);
+  ir::Graph& graph = model_->graph();
+  // Name -> (value, its type): initializers, and the graph inputs that stand
+  // for weights exported without data.
+  std::map<std::string, ir::Value*> weights;
+  for (ir::Value* v : graph.initializers()) weights.emplace(v->name(), v);
+  const std::set<std::string> left_out(weights_left_out_.begin(), weights_left_out_.end());
+  for (ir::Value* v : graph.inputs())
+    if (left_out.count(v->name())) weights.emplace(v->name(), v);
   std::vector<std::string> problems;
   for (const auto& [name, tensor] : state_dict) {
-    const auto it = initializers.find(name);
-    if (it == initializers.end()) {
-      problems.push_back(fmt::format("'{}' is not an initializer of the model", name));
+    const auto it = weights.find(name);
+    if (it == weights.end()) {
+      problems.push_back(fmt::format("'{}' is not a weight of the model", name));
       continue;
     }
-    const Tensor& current = *it->second->const_value();
-    if (current.dtype() != tensor.dtype() || current.shape() != tensor.shape()) {
+    const ir::Type expected =
+        it->second->const_value() ? type_of(*it->second->const_value()) : *it->second->type();
+    if (expected != type_of(tensor)) {
       problems.push_back(fmt::format("'{}' is {} in the model, the state_dict gives {}", name,
-                                     type_text(current), type_text(tensor)));
+                                     expected.to_string(), type_of(tensor).to_string()));
     }
   }
   if (!problems.empty()) {
@@ -94,8 +115,14 @@ void ONNXProgram::apply_weights(const std::map<std::string, Tensor>& state_dict)
     throw Error(text);
   }
   session_.reset();
-  for (const auto& [name, tensor] : state_dict)
-    model_->graph().set_initializer(initializers.at(name), tensor);
+  for (const auto& [name, tensor] : state_dict) graph.set_initializer(weights.at(name), tensor);
+  // Bound weights stop being graph inputs.
+  for (size_t i = graph.inputs().size(); i-- > 0;) {
+    const ir::Value* v = graph.inputs()[i];
+    if (v->const_value() && left_out.count(v->name())) graph.remove_input(i);
+  }
+  std::erase_if(weights_left_out_,
+                [&](const std::string& name) { return state_dict.count(name) != 0; });
 }
 
 optimizer::PassManagerResult ONNXProgram::optimize(const optimizer::OptimizeOptions& options) {

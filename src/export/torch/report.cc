@@ -30,7 +30,6 @@ struct PlannedStep {
 // Every step an export can take, in order. "load" only when exporting a file.
 constexpr PlannedStep kSteps[] = {
     {"load", "load the TorchScript file"},
-    {"freeze", "clone, eval mode and freeze (parameters become named constants)"},
     {"passes", "front-end passes: inline, remove mutation, fold constants, lower tuples"},
     {"inputs", "type the graph inputs from the example inputs and dynamic shapes"},
     {"translate", "dispatch each node to the registry and translate it to ONNX"},

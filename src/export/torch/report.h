@@ -32,7 +32,7 @@ enum class StepStatus {
 
 /// One step of the export.
 struct ExportStep {
-  std::string name;                             ///< Stable key: "load", "freeze", ...
+  std::string name;                             ///< Stable key: "load", "passes", ...
   std::string title;                            ///< For people: "load the TorchScript file".
   StepStatus status = StepStatus::kNotReached;  ///< How it ended.
   double seconds = 0;                           ///< Wall time, when it ran.

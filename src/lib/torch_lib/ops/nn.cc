@@ -67,11 +67,12 @@ Value aten_convolution(Value input, Value weight, std::optional<Value> bias,
 Value aten_batch_norm(Value input, std::optional<Value> weight, std::optional<Value> bias,
                       std::optional<Value> running_mean, std::optional<Value> running_var,
                       bool training, double momentum, double eps, bool /*cudnn_enabled*/) {
-  // Missing scale and bias are ones and zeros over the channels (dimension 1).
-  const Value channels =
-      op::Gather(op::Shape(input), Value(Tensor::scalar<int64_t>(1)), {.axis = 0});
-  const Value channel_shape = op::Reshape(channels, int64s({1}));
+  // Missing scale and bias are ones and zeros over the channels (dimension
+  // 1); the channel count is read only when one is missing.
   auto filled = [&](double v) {
+    const Value channels =
+        op::Gather(op::Shape(input), Value(Tensor::scalar<int64_t>(1)), {.axis = 0});
+    const Value channel_shape = op::Reshape(channels, int64s({1}));
     return op::CastLike(op::ConstantOfShape(channel_shape, {.value = Tensor::from<float>(
                                                                 {static_cast<float>(v)}, {1})}),
                         input);
