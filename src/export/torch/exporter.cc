@@ -812,6 +812,42 @@ class GraphExporter {
 
 namespace {
 
+// Inlines the methods and functions `block` calls with their graphs as
+// written; returns whether it inlined any. The inserted nodes go before the
+// call, out of this walk's way: the caller walks again until none is left
+// (once per level of module nesting). LibTorch's Inline inserts each
+// callee's *optimized* graph instead, which it makes on first use by
+// running its whole pre-optimization (alias analysis, peephole, constant
+// propagation) on every method of every submodule type: 63% of exporting a
+// traced densenet121 (measured with perf), where a traced model has a type
+// per submodule. The exporter's own passes over the inlined whole do what of
+// that matters.
+bool inline_calls(jit::Block* block) {
+  bool inlined = false;
+  for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+    jit::Node* node = *it++;
+    jit::GraphFunction* callee = nullptr;
+    if (node->kind() == c10::prim::CallMethod) {
+      if (const auto type = node->input(0)->type()->cast<c10::ClassType>())
+        callee = jit::tryToGraphFunction(type->getMethod(node->s(c10::attr::name)));
+    } else if (node->kind() == c10::prim::CallFunction) {
+      jit::Node* constant = node->input(0)->node();
+      if (const auto type = node->input(0)->type()->cast<c10::FunctionType>();
+          type && constant->kind() == c10::prim::Constant) {
+        callee = jit::tryToGraphFunction(*type->function());
+        if (callee) node->removeInput(0);  // the function itself is not an argument
+      }
+    }
+    if (callee) {
+      jit::inlineCallTo(node, callee, callee->graph().get());
+      inlined = true;
+      continue;
+    }
+    for (jit::Block* sub : node->blocks()) inlined = inline_calls(sub) || inlined;
+  }
+  return inlined;
+}
+
 // The export of a loaded module, each step recorded.
 ONNXProgram export_loaded(const jit::Module& module, const std::vector<Tensor>& example_inputs,
                           const ExportOptions& options, report::ExportRecorder& recorder) {
@@ -821,7 +857,9 @@ ONNXProgram export_loaded(const jit::Module& module, const std::vector<Tensor>& 
   exporter.learn_parameter_names(module);
   recorder.begin("passes");
   std::shared_ptr<jit::Graph> graph = module.get_method("forward").graph()->copy();
-  jit::Inline(*graph);
+  while (inline_calls(graph->block())) {
+  }
+  jit::Inline(*graph);  // whatever inline_calls left (calls of non-graph functions)
   jit::RemoveListMutation(graph);
   jit::RemoveTensorMutation(graph);
   jit::ConstantPropagation(graph);
