@@ -285,7 +285,7 @@ void ExportRecorder::end(std::string detail) {
   current_->seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - step_start_).count();
   current_->detail = std::move(detail);
-  report_progress(fmt::format("{}: ok, {:.2f} s{}", current_->name, current_->seconds,
+  report_progress(fmt::format("{}: ok, {:.3f} s{}", current_->name, current_->seconds,
                               current_->detail.empty() ? "" : " (" + current_->detail + ")"));
   current_ = nullptr;
 }
@@ -353,7 +353,7 @@ void ExportRecorder::fail(const std::vector<ExportDiagnostic>* diagnostics, cons
           [](const ExportDiagnostic& d) { return d.level == DiagnosticLevel::kError; });
       current_->detail = diagnostics ? fmt::format("{} error{}", errors, errors == 1 ? "" : "s")
                                      : what.substr(0, what.find('\n'));
-      report_progress(fmt::format("{}: FAILED after {:.2f} s", current_->name, current_->seconds));
+      report_progress(fmt::format("{}: FAILED after {:.3f} s", current_->name, current_->seconds));
       current_ = nullptr;
     }
     record_.ended = std::chrono::system_clock::now();
