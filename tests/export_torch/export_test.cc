@@ -147,7 +147,7 @@ def forward(self, x):
   EXPECT_THROW(export_module(m, {to_ours(x)}), ExporterError);
   // ...until a script Function registered under its name fills the gap:
   // erfcx(x) = exp(x^2) (1 - erf(x)).
-  auto registry = std::make_shared<torch_lib::Registry>(torch_lib::torchlib_registry());
+  auto registry = std::make_shared<OnnxRegistry>(torch_lib::torchlib_registry());
   const Function erfcx = script("erfcx", {"self"}, [](FLOAT<AnyRank> self) {
     namespace op = onnxscript::opset18;
     return op::Mul(op::Exp(op::Mul(self, self)), op::Sub(1.0f, op::Erf(self)));

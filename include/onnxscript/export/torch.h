@@ -34,6 +34,12 @@ class Session;
 
 namespace onnxscript::torch {
 
+/// The registry the exporter dispatches through, under upstream's name
+/// (torch.onnx.OnnxRegistry): torchlib's functions by qualified ATen name,
+/// extendable with register_op. Copy torch_lib::torchlib_registry() to
+/// extend it and pass it as ExportOptions::registry.
+using OnnxRegistry = torch_lib::Registry;
+
 /// How to export.
 struct ExportOptions {
   /// The ai.onnx opset of the model. torchlib is written against 18.
@@ -42,7 +48,7 @@ struct ExportOptions {
   /// model's inputs get the name instead of the example's size.
   std::map<size_t, std::map<int64_t, std::string>> dynamic_shapes;
   /// The registry to dispatch through; torchlib's when null.
-  std::shared_ptr<const torch_lib::Registry> registry;
+  std::shared_ptr<const OnnxRegistry> registry;
   /// 0: quiet; 1: a line per unsupported operator on stderr as found.
   int verbosity = 0;
   /// Where to write a report of the export: `onnx_export_<UTC timestamp>.md`
