@@ -136,6 +136,14 @@ class ONNXProgram {
   /// Session is prepared on the first call and kept for the next ones.
   /// Throws Error while weights are left out (weights_left_out()).
   std::vector<eval::RuntimeValue> run(const std::vector<Tensor>& inputs) const;
+  /// run(inputs), as upstream's program is called on tensors.
+  std::vector<eval::RuntimeValue> operator()(const std::vector<Tensor>& inputs) const {
+    return run(inputs);
+  }
+  /// Prepares the Session run() uses now rather than on the first call, as
+  /// upstream's initialize_inference_session. Throws Error while weights are
+  /// left out.
+  void initialize_inference_session() const;
   /// Replaces initializers' data by name, as upstream's apply_weights with a
   /// state_dict, and binds the weights exported without data (each such
   /// graph input becomes an initializer). Every name must be an initializer

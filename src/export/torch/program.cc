@@ -68,7 +68,7 @@ void ONNXProgram::save(const std::filesystem::path& path, const ProgramSaveOptio
   serde::save_model(copy, path, save);
 }
 
-std::vector<eval::RuntimeValue> ONNXProgram::run(const std::vector<Tensor>& inputs) const {
+void ONNXProgram::initialize_inference_session() const {
   if (!weights_left_out_.empty()) {
     std::string names;
     for (size_t i = 0; i < weights_left_out_.size() && i < 3; ++i)
@@ -81,6 +81,10 @@ std::vector<eval::RuntimeValue> ONNXProgram::run(const std::vector<Tensor>& inpu
   }
   if (!session_)
     session_ = std::make_shared<const eval::Session>(std::shared_ptr<const ir::Model>(model_));
+}
+
+std::vector<eval::RuntimeValue> ONNXProgram::run(const std::vector<Tensor>& inputs) const {
+  initialize_inference_session();
   std::vector<eval::RuntimeValue> values(inputs.begin(), inputs.end());
   return session_->run(values);
 }
