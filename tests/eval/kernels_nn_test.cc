@@ -138,6 +138,21 @@ TEST(Conv, ValidPaddedStridedGroupedAndBias) {
   expect_error("Conv", {x, filled({1, 2, 2, 2}, 1)}, {}, "W has 2 input channels");
 }
 
+// One input and one output channel per group on 2-D planes (MobileNet's
+// depthwise convolutions) take a path of their own; the expected values are
+// the window sums worked out by hand.
+TEST(Conv, DepthwiseTwoD) {
+  Tensor x = iota_f({1, 2, 3, 3});  // channel 0: 0..8, channel 1: 9..17
+  Tensor w = Tensor::from<float>({1, 2, 3, 4, 1, 1, 1, 1}, {2, 1, 2, 2});
+  auto plain = run_op("Conv", {x, w}, {A::make_int("group", 2)});
+  EXPECT_THAT(values<float>(plain[0]), ElementsAre(27, 37, 57, 67, 44, 48, 56, 60));
+  // Padding 1 and stride 2: each output sees the taps that fall inside X.
+  auto strided = run_op("Conv", {x, w, Tensor::from<float>({10, 20})},
+                        {A::make_int("group", 2), A::make_ints("pads", {1, 1, 1, 1}),
+                         A::make_ints("strides", {2, 2})});
+  EXPECT_THAT(values<float>(strided[0]), ElementsAre(10, 21, 40, 77, 29, 41, 47, 80));
+}
+
 TEST(Conv, DoubleAndThreeD) {
   Tensor x(DataType::kDouble, {1, 1, 2, 2, 2});
   for (int i = 0; i < 8; ++i) x.data<double>()[i] = i;

@@ -36,7 +36,8 @@ void softmax_kernel(KernelContext& ctx) {
     dim = rank == 0 ? 1 : x.shape()[axis];
     inner = shape_product(x.shape(), axis + 1, rank);
   }
-  Tensor out(x.dtype(), x.shape());
+  // Every (outer, inner) line is written in full.
+  Tensor out = Tensor::uninitialized(x.dtype(), x.shape());
   dispatch<kFloatTypes>(x.dtype(), ctx, [&]<typename T>() {
     using C = compute_t<T>;
     const T* src = x.data<T>();
@@ -59,14 +60,18 @@ void softmax_kernel(KernelContext& ctx) {
             dst[base + j * inner] = static_cast<T>(C(j == arg ? 1 : 0));
         } else {
           C sum = 0;
-          for (int64_t j = 0; j < dim; ++j) {
-            line[j] -= peak;
-            sum += std::exp(line[j]);
-          }
           if constexpr (K == SoftmaxKind::kSoftmax) {
-            for (int64_t j = 0; j < dim; ++j)
-              dst[base + j * inner] = static_cast<T>(std::exp(line[j]) / sum);
+            // Each exponential is computed once and kept for the division.
+            for (int64_t j = 0; j < dim; ++j) {
+              line[j] = std::exp(line[j] - peak);
+              sum += line[j];
+            }
+            for (int64_t j = 0; j < dim; ++j) dst[base + j * inner] = static_cast<T>(line[j] / sum);
           } else {
+            for (int64_t j = 0; j < dim; ++j) {
+              line[j] -= peak;
+              sum += std::exp(line[j]);
+            }
             const C log_sum = std::log(sum);
             for (int64_t j = 0; j < dim; ++j)
               dst[base + j * inner] = static_cast<T>(line[j] - log_sum);
