@@ -687,9 +687,19 @@ std::vector<RuntimeValue> Session::run_checked(std::vector<RuntimeValue> inputs,
   }
   ir::BufferPoolScope buffers(context_->buffers);
   IntraOpThreads threads(context_->threads);
-  // BLAS keeps one process-wide thread count; an explicit count asks for it.
-  if (options_.intra_op_threads > 0 && openblas_get_num_threads() != options_.intra_op_threads)
-    openblas_set_num_threads(options_.intra_op_threads);
+  // GEMMs are split over the session's threads (gemm_util.h), each block one
+  // BLAS call, so BLAS itself runs on one thread for the run: its own threads
+  // spin-wait on each other, which measured several times slower on a busy
+  // machine (bench/README.md). Its count is process-wide; put it back after.
+  struct BlasThreads {
+    int before = openblas_get_num_threads();
+    BlasThreads() {
+      if (before != 1) openblas_set_num_threads(1);
+    }
+    ~BlasThreads() {
+      if (before != 1) openblas_set_num_threads(before);
+    }
+  } blas;
   return detail::execute(*main_, inputs, nullptr, *context_);
 }
 

@@ -1,9 +1,11 @@
 #include "eval/util/parallel.h"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -74,6 +76,41 @@ IntraOpThreads::IntraOpThreads(int threads) : previous_(current_threads) {
 
 IntraOpThreads::~IntraOpThreads() { current_threads = previous_; }
 
+namespace {
+
+// One parallel_for call. Chunks are claimed from a counter, by the caller
+// and by whichever workers get to the job, so a worker that the scheduler
+// starts late (on a busy machine) finds the work already done instead of
+// holding the caller up. Workers hold the job by shared_ptr: one may look at
+// it after the caller has returned.
+struct Job {
+  const std::function<void(int64_t, int64_t)>* fn = nullptr;
+  int64_t n = 0;
+  int64_t chunks = 0;
+  std::atomic<int64_t> next{0};
+  std::mutex mutex;
+  std::condition_variable all_done;
+  int64_t finished = 0;  // guarded by mutex
+  std::exception_ptr error;
+
+  // Runs chunks until none is left unclaimed.
+  void work() {
+    for (int64_t c = next.fetch_add(1); c < chunks; c = next.fetch_add(1)) {
+      std::exception_ptr failure;
+      try {
+        (*fn)(n * c / chunks, n * (c + 1) / chunks);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      if (failure && !error) error = failure;
+      if (++finished == chunks) all_done.notify_all();
+    }
+  }
+};
+
+}  // namespace
+
 void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn) {
   if (n <= 0) return;
   grain = std::max<int64_t>(1, grain);
@@ -83,42 +120,15 @@ void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, in
     fn(0, n);
     return;
   }
-  // The caller runs chunk 0 and waits for the others.
-  struct Shared {
-    std::mutex mutex;
-    std::condition_variable done;
-    int64_t pending = 0;
-    std::exception_ptr error;
-  } shared;
-  shared.pending = chunks - 1;
-  const auto range = [&](int64_t c) {
-    return std::make_pair(n * c / chunks, n * (c + 1) / chunks);
-  };
-  for (int64_t c = 1; c < chunks; ++c) {
-    pool().submit([&, c] {
-      std::exception_ptr error;
-      try {
-        const auto [b, e] = range(c);
-        fn(b, e);
-      } catch (...) {
-        error = std::current_exception();
-      }
-      std::lock_guard<std::mutex> lock(shared.mutex);
-      if (error && !shared.error) shared.error = error;
-      if (--shared.pending == 0) shared.done.notify_one();
-    });
-  }
-  std::exception_ptr mine;
-  try {
-    const auto [b, e] = range(0);
-    fn(b, e);
-  } catch (...) {
-    mine = std::current_exception();
-  }
-  std::unique_lock<std::mutex> lock(shared.mutex);
-  shared.done.wait(lock, [&] { return shared.pending == 0; });
-  if (mine) std::rethrow_exception(mine);
-  if (shared.error) std::rethrow_exception(shared.error);
+  auto job = std::make_shared<Job>();
+  job->fn = &fn;
+  job->n = n;
+  job->chunks = chunks;
+  for (int64_t c = 1; c < chunks; ++c) pool().submit([job] { job->work(); });
+  job->work();
+  std::unique_lock<std::mutex> lock(job->mutex);
+  job->all_done.wait(lock, [&] { return job->finished == job->chunks; });
+  if (job->error) std::rethrow_exception(job->error);
 }
 
 }  // namespace onnxscript::eval

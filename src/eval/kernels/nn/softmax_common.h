@@ -4,9 +4,12 @@
 //   v1-v12: the input is coerced to 2-D [prod(shape[:axis]), prod(shape[axis:])]
 //           and the operation runs over each row (axis defaults to 1);
 //   v13+:   the operation runs along the single axis `axis` (default -1).
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
+#include "eval/util/parallel.h"
 #include "eval/util/shape_util.h"
 
 namespace onnxscript::eval {
@@ -42,9 +45,14 @@ void softmax_kernel(KernelContext& ctx) {
     using C = compute_t<T>;
     const T* src = x.data<T>();
     T* dst = out.data<T>();
-    std::vector<C> line(dim);
-    for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i = 0; i < inner; ++i) {
+    // Lines are independent: split them over the intra-op threads, each
+    // range with a buffer of its own.
+    const int64_t lines = outer * inner;
+    const int64_t grain = std::max<int64_t>(1, (int64_t{1} << 14) / std::max<int64_t>(1, dim));
+    parallel_for(lines, grain, [&](int64_t first, int64_t last) {
+      std::vector<C> line(dim);
+      for (int64_t li = first; li < last; ++li) {
+        const int64_t o = li / inner, i = li % inner;
         const int64_t base = o * dim * inner + i;
         C peak = -std::numeric_limits<C>::infinity();
         int64_t arg = 0;
@@ -78,6 +86,7 @@ void softmax_kernel(KernelContext& ctx) {
           }
         }
       }
+    });
   });
   ctx.set_output(0, out);
 }
