@@ -2,6 +2,8 @@
 // subgraphs with outer-scope references, functions.
 #include "onnxscript/eval/session.h"
 
+#include <algorithm>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
