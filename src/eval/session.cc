@@ -7,10 +7,12 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include <cblas.h>
 #include <fmt/format.h>
 
 #include "eval/schema_functions.h"
 #include "eval/schema_version_table.h"
+#include "eval/util/parallel.h"
 #include "eval/util/stacking.h"
 #include "onnxscript/eval/schema_versions.h"
 #include "onnxscript/ir/clone.h"
@@ -106,6 +108,10 @@ struct PlanContext {
   // Guards the members above, and the per-call caches of context-dependent
   // bodies, when a run plans such a body.
   std::mutex planning;
+  // Buffers tensors of past runs gave back (null with reuse_buffers off).
+  std::shared_ptr<ir::BufferPool> buffers;
+  // Threads an operator may use (options.intra_op_threads resolved).
+  int threads = 1;
 };
 
 namespace {
@@ -607,6 +613,9 @@ void Session::plan() {
   context_ = std::make_unique<detail::PlanContext>();
   context_->model = model_.get();
   context_->options = options_;
+  if (options_.reuse_buffers) context_->buffers = std::make_shared<ir::BufferPool>();
+  context_->threads =
+      options_.intra_op_threads > 0 ? options_.intra_op_threads : hardware_threads();
   detail::Planner planner(*context_);
   main_ = planner.plan_graph(model_->graph(), nullptr, nullptr, nullptr, model_->opset_imports, 0);
 }
@@ -676,6 +685,21 @@ std::vector<RuntimeValue> Session::run_checked(std::vector<RuntimeValue> inputs,
       inputs[i] = RuntimeValue::optional(elem, inputs[i]);
     }
   }
+  ir::BufferPoolScope buffers(context_->buffers);
+  IntraOpThreads threads(context_->threads);
+  // GEMMs are split over the session's threads (gemm_util.h), each block one
+  // BLAS call, so BLAS itself runs on one thread for the run: its own threads
+  // spin-wait on each other, which measured several times slower on a busy
+  // machine (bench/README.md). Its count is process-wide; put it back after.
+  struct BlasThreads {
+    int before = openblas_get_num_threads();
+    BlasThreads() {
+      if (before != 1) openblas_set_num_threads(1);
+    }
+    ~BlasThreads() {
+      if (before != 1) openblas_set_num_threads(before);
+    }
+  } blas;
   return detail::execute(*main_, inputs, nullptr, *context_);
 }
 

@@ -5,8 +5,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <new>
 #include <random>
+#include <unordered_map>
 
 namespace onnxscript::ir {
 
@@ -24,19 +26,42 @@ namespace {
 
 constexpr size_t kAlignment = 64;
 
+size_t round_to_alignment(size_t size) {
+  // aligned_alloc needs a size that is a multiple of the alignment, and a
+  // non-null pointer is convenient even for empty tensors.
+  const size_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
+  return rounded == 0 ? kAlignment : rounded;
+}
+
+std::byte* aligned_bytes(size_t rounded) {
+  auto* data = static_cast<std::byte*>(std::aligned_alloc(kAlignment, rounded));
+  if (data == nullptr) throw std::bad_alloc();
+  return data;
+}
+
 class HeapStorage final : public Storage {
  public:
-  explicit HeapStorage(size_t size) : Storage(nullptr, size) {
-    // aligned_alloc needs a size that is a multiple of the alignment, and a
-    // non-null pointer is convenient even for empty tensors.
-    const size_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
-    data_ = static_cast<std::byte*>(
-        std::aligned_alloc(kAlignment, rounded == 0 ? kAlignment : rounded));
-    if (data_ == nullptr) throw std::bad_alloc();
-    std::memset(data_, 0, size);
+  HeapStorage(size_t size, bool zero) : Storage(aligned_bytes(round_to_alignment(size)), size) {
+    if (zero) std::memset(data_, 0, size);
   }
   ~HeapStorage() override { std::free(data_); }
 };
+
+// A buffer on loan from a BufferPool, given back when the last tensor goes.
+class PooledStorage final : public Storage {
+ public:
+  PooledStorage(std::shared_ptr<BufferPool> pool, size_t size, bool zero)
+      : Storage(pool->acquire(size), size), pool_(std::move(pool)) {
+    if (zero) std::memset(data_, 0, size);
+  }
+  ~PooledStorage() override { pool_->release(data_, size_); }
+
+ private:
+  std::shared_ptr<BufferPool> pool_;
+};
+
+// The pool BufferPoolScope installed on this thread, if any.
+thread_local const std::shared_ptr<BufferPool>* current_pool = nullptr;
 
 // Small tensors (scalars, the one-element values of eager code) keep their
 // bytes inside the storage object: one allocation, shared with the control
@@ -80,10 +105,87 @@ size_t element_bytes(DataType dtype, int64_t numel) {
 
 }  // namespace
 
-std::shared_ptr<Storage> allocate_storage(size_t size) {
+namespace {
+
+std::shared_ptr<Storage> allocate(size_t size, bool zero) {
+  // Inline storage is zeroed by its member initializer; a memset of at most
+  // 64 bytes is not worth a second path.
   if (size <= kInlineBytes) return std::make_shared<InlineStorage>(size);
-  return std::make_shared<HeapStorage>(size);
+  if (current_pool && *current_pool)
+    return std::make_shared<PooledStorage>(*current_pool, size, zero);
+  return std::make_shared<HeapStorage>(size, zero);
 }
+
+// Buffers are pooled by size rounded to this granularity: large tensors of
+// nearly equal sizes then share buffers, and small ones waste little.
+size_t pool_size_class(size_t size) {
+  const size_t granule = size >= (size_t{1} << 16) ? 4096 : kAlignment;
+  return (size + granule - 1) / granule * granule;
+}
+
+}  // namespace
+
+std::shared_ptr<Storage> allocate_storage(size_t size) { return allocate(size, true); }
+
+std::shared_ptr<Storage> allocate_uninitialized_storage(size_t size) {
+  return allocate(size, false);
+}
+
+struct BufferPool::State {
+  size_t max_cached = 0;
+  size_t cached = 0;
+  mutable std::mutex mutex;
+  std::unordered_map<size_t, std::vector<std::byte*>> idle;  // by size class
+};
+
+BufferPool::BufferPool(size_t max_cached_bytes) : state_(std::make_unique<State>()) {
+  state_->max_cached = max_cached_bytes;
+}
+
+BufferPool::~BufferPool() {
+  for (auto& [size, buffers] : state_->idle)
+    for (std::byte* b : buffers) std::free(b);
+}
+
+std::byte* BufferPool::acquire(size_t size) {
+  const size_t cls = pool_size_class(size);
+  {
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    auto it = state_->idle.find(cls);
+    if (it != state_->idle.end() && !it->second.empty()) {
+      std::byte* b = it->second.back();
+      it->second.pop_back();
+      state_->cached -= cls;
+      return b;
+    }
+  }
+  return aligned_bytes(round_to_alignment(cls));
+}
+
+void BufferPool::release(std::byte* data, size_t size) {
+  const size_t cls = pool_size_class(size);
+  {
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    if (state_->cached + cls <= state_->max_cached) {
+      state_->idle[cls].push_back(data);
+      state_->cached += cls;
+      return;
+    }
+  }
+  std::free(data);
+}
+
+size_t BufferPool::cached_bytes() const {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  return state_->cached;
+}
+
+BufferPoolScope::BufferPoolScope(std::shared_ptr<BufferPool> pool)
+    : pool_(std::move(pool)), previous_(current_pool) {
+  current_pool = &pool_;
+}
+
+BufferPoolScope::~BufferPoolScope() { current_pool = previous_; }
 
 std::shared_ptr<Storage> allocate_string_storage(int64_t count) {
   return std::make_shared<StringStorage>(count);
@@ -114,6 +216,21 @@ Tensor::Tensor(DataType dtype, Dims shape)
   }
 }
 
+Tensor::Tensor(DataType dtype, Dims shape, UninitializedTag)
+    : dtype_(dtype), shape_(std::move(shape)), numel_(checked_numel(shape_)) {
+  if (dtype_ == DataType::kString) {
+    storage_ = allocate_string_storage(numel_);
+  } else if (is_sub_byte(dtype_)) {
+    storage_ = allocate_storage(element_bytes(dtype_, numel_));
+  } else {
+    storage_ = allocate_uninitialized_storage(element_bytes(dtype_, numel_));
+  }
+}
+
+Tensor Tensor::uninitialized(DataType dtype, Dims shape) {
+  return Tensor(dtype, std::move(shape), UninitializedTag{});
+}
+
 Tensor::Tensor(DataType dtype, Dims shape, std::shared_ptr<Storage> storage, size_t byte_offset)
     : dtype_(dtype),
       shape_(std::move(shape)),
@@ -132,7 +249,7 @@ Tensor::Tensor(DataType dtype, Dims shape, std::shared_ptr<Storage> storage, siz
 size_t Tensor::nbytes() const { return element_bytes(dtype_, numel_); }
 
 Tensor Tensor::clone() const {
-  Tensor copy(dtype_, shape_);
+  Tensor copy = uninitialized(dtype_, shape_);
   if (dtype_ == DataType::kString) {
     const auto* src = data<std::string>();
     auto* dst = copy.data<std::string>();

@@ -17,6 +17,9 @@ namespace {
 using ir::DataType;
 using ir::TensorEncoding;
 
+// raw_data of at least this many bytes becomes the tensor's storage as it is.
+constexpr int64_t kAdoptRawDataBytes = 4096;
+
 // Which typed field holds a data type, per the ONNX spec (onnx.proto comments
 // on TensorProto), and how many entries n elements take there.
 enum class TypedField { kFloat, kInt32, kString, kInt64, kDouble, kUint64 };
@@ -308,10 +311,21 @@ ir::Tensor decode_tensor(wire::TensorProto& p, ErrorContext& ctx, ExternalDataSo
                            ir::data_type_name(dtype), dims_string(dims),
                            need < 0 ? std::string("more than 2^63") : std::to_string(need)));
     }
-    tensor = ir::Tensor(dtype, std::move(dims));
-    if (need > 0) std::memcpy(tensor.raw_data(), p.raw_data().data(), static_cast<size_t>(need));
-    // Done with the bytes: free them now rather than with the whole proto.
+    // The parser already copied the bytes out of the file into raw_data's
+    // string: a large tensor adopts that string as its storage rather than
+    // copying it again (a copy into fresh memory costs a page fault per 4 KiB,
+    // which dominated loading). Small tensors get storage of their own, so
+    // that a model of many small constants does not hold a string each.
     std::unique_ptr<std::string> released(p.release_raw_data());
+    if (need >= kAdoptRawDataBytes && released) {
+      auto bytes = std::make_shared<std::string>(std::move(*released));
+      std::shared_ptr<ir::Storage> storage =
+          ir::borrow_storage(bytes->data(), bytes->size(), bytes);
+      tensor = ir::Tensor(dtype, std::move(dims), std::move(storage));
+    } else {
+      tensor = ir::Tensor::uninitialized(dtype, std::move(dims));
+      if (need > 0) std::memcpy(tensor.raw_data(), released->data(), static_cast<size_t>(need));
+    }
     encoding = TensorEncoding::kRawData;
   } else {
     const TypedField field = typed_field_for(dtype);

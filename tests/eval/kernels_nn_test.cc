@@ -138,6 +138,63 @@ TEST(Conv, ValidPaddedStridedGroupedAndBias) {
   expect_error("Conv", {x, filled({1, 2, 2, 2}, 1)}, {}, "W has 2 input channels");
 }
 
+// One input and one output channel per group on 2-D planes (MobileNet's
+// depthwise convolutions) take a path of their own; the expected values are
+// the window sums worked out by hand.
+TEST(Conv, DepthwiseTwoD) {
+  Tensor x = iota_f({1, 2, 3, 3});  // channel 0: 0..8, channel 1: 9..17
+  Tensor w = Tensor::from<float>({1, 2, 3, 4, 1, 1, 1, 1}, {2, 1, 2, 2});
+  auto plain = run_op("Conv", {x, w}, {A::make_int("group", 2)});
+  EXPECT_THAT(values<float>(plain[0]), ElementsAre(27, 37, 57, 67, 44, 48, 56, 60));
+  // Padding 1 and stride 2: each output sees the taps that fall inside X.
+  auto strided = run_op("Conv", {x, w, Tensor::from<float>({10, 20})},
+                        {A::make_int("group", 2), A::make_ints("pads", {1, 1, 1, 1}),
+                         A::make_ints("strides", {2, 2})});
+  EXPECT_THAT(values<float>(strided[0]), ElementsAre(10, 21, 40, 77, 29, 41, 47, 80));
+}
+
+// The depthwise path against a direct evaluation of the definition, on
+// planes wide enough for whole vectorised runs, with asymmetric padding,
+// strides and dilations.
+TEST(Conv, DepthwiseMatchesTheDefinition) {
+  const int64_t c = 3, h = 9, w = 21, k = 3;
+  Tensor x(DataType::kFloat, {2, c, h, w});
+  for (int64_t i = 0; i < x.numel(); ++i) x.data<float>()[i] = static_cast<float>((i * 7) % 11) - 5;
+  Tensor wt(DataType::kFloat, {c, 1, k, k});
+  for (int64_t i = 0; i < wt.numel(); ++i) wt.data<float>()[i] = static_cast<float>(i % 5) - 2;
+  const Tensor bias = Tensor::from<float>({1, -2, 3});
+  for (int64_t stride : {1, 2})
+    for (int64_t dilation : {1, 2}) {
+      const std::vector<int64_t> pads{2, 1, 0, 2};  // top, left, bottom, right
+      auto out = run_op("Conv", {x, wt, bias},
+                        {A::make_int("group", c), A::make_ints("pads", pads),
+                         A::make_ints("strides", {stride, stride}),
+                         A::make_ints("dilations", {dilation, dilation})});
+      const Tensor& y = out[0].tensor();
+      const int64_t span = (k - 1) * dilation + 1;
+      const int64_t oh = (h + pads[0] + pads[2] - span) / stride + 1;
+      const int64_t ow = (w + pads[1] + pads[3] - span) / stride + 1;
+      ASSERT_EQ(y.shape().to_vector(), (std::vector<int64_t>{2, c, oh, ow}));
+      for (int64_t b = 0; b < 2; ++b)
+        for (int64_t ch = 0; ch < c; ++ch)
+          for (int64_t i = 0; i < oh; ++i)
+            for (int64_t j = 0; j < ow; ++j) {
+              float expected = bias.data<float>()[ch];
+              for (int64_t p = 0; p < k; ++p)
+                for (int64_t q = 0; q < k; ++q) {
+                  const int64_t r = i * stride - pads[0] + p * dilation;
+                  const int64_t s = j * stride - pads[1] + q * dilation;
+                  if (r < 0 || r >= h || s < 0 || s >= w) continue;
+                  expected += wt.data<float>()[(ch * k + p) * k + q] *
+                              x.data<float>()[((b * c + ch) * h + r) * w + s];
+                }
+              ASSERT_NEAR(y.data<float>()[((b * c + ch) * oh + i) * ow + j], expected, 1e-4)
+                  << "stride " << stride << " dilation " << dilation << " at " << b << "," << ch
+                  << "," << i << "," << j;
+            }
+    }
+}
+
 TEST(Conv, DoubleAndThreeD) {
   Tensor x(DataType::kDouble, {1, 1, 2, 2, 2});
   for (int i = 0; i < 8; ++i) x.data<double>()[i] = i;

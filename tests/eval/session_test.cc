@@ -2,6 +2,8 @@
 // subgraphs with outer-scope references, functions.
 #include "onnxscript/eval/session.h"
 
+#include <algorithm>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -447,6 +449,51 @@ TEST(Session, MapInputsAreTypeCheckedAndSequencesOfMapsComeOut) {
       error_of(RuntimeValue::map(Tensor::from<std::string>({"a"}), Tensor::from<double>({2}))),
       HasSubstr("input 'x': expected map(string, float)"));
   EXPECT_THAT(error_of(Tensor::from<float>({1})), HasSubstr("expected a map"));
+}
+
+}  // namespace
+}  // namespace onnxscript::eval
+
+namespace onnxscript::eval {
+namespace {
+
+// y = Relu(Add(x, x)) on a tensor large enough for the element-wise loops to
+// split across threads (2^17 elements) and for the buffer pool to serve it.
+ir::Model large_elementwise_model(int64_t n) {
+  ir::Model m;
+  m.ir_version = 8;
+  m.opset_imports.set("", 17);
+  ir::Graph& g = m.graph();
+  ir::Value* x = g.add_input("x", floats({Dim(n)}));
+  ir::Value* s = g.append_node("Add", {x, x}, 1)->output(0);
+  ir::Value* y = g.append_node("Relu", {s}, 1)->output(0);
+  y->set_name("y");
+  g.outputs() = {y};
+  return m;
+}
+
+TEST(Session, ThreadsAndBufferReuseLeaveResultsAlone) {
+  constexpr int64_t n = int64_t{1} << 17;
+  Tensor x(DataType::kFloat, {n});
+  for (int64_t i = 0; i < n; ++i) x.data<float>()[i] = static_cast<float>(i % 7) - 3.0f;
+  for (int threads : {1, 2, 3}) {
+    for (bool reuse : {true, false}) {
+      SessionOptions options;
+      options.intra_op_threads = threads;
+      options.reuse_buffers = reuse;
+      Session session(large_elementwise_model(n), options);
+      for (int run = 0; run < 3; ++run) {  // later runs reuse the first run's buffers
+        auto out = session.run({x});
+        const Tensor& y = out[0].tensor();
+        ASSERT_EQ(y.numel(), n);
+        for (int64_t i = 0; i < n; ++i) {
+          const float expected = std::max(0.0f, 2.0f * (static_cast<float>(i % 7) - 3.0f));
+          ASSERT_EQ(y.data<float>()[i], expected)
+              << "element " << i << ", threads " << threads << ", reuse " << reuse;
+        }
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -45,6 +45,18 @@ struct SessionOptions {
   /// How deeply function calls may nest before planning gives up (guards
   /// against recursive functions).
   int max_function_depth = 64;
+  /// Threads a run may use inside an operator (Conv, GEMM, pooling,
+  /// Softmax, large element-wise loops), the calling thread included, from
+  /// one process-wide pool. 0: as many as the machine has hardware threads.
+  /// GEMMs are split over these threads, each block one single-threaded BLAS
+  /// call: for the length of a run the session sets OpenBLAS (a process-wide
+  /// setting) to one thread, and restores its count afterwards.
+  int intra_op_threads = 0;
+  /// Keep the buffers that a run's tensors give back, by size, and serve the
+  /// next allocations of those sizes from them: repeated runs then reuse
+  /// memory instead of faulting fresh pages in. Idle buffers stay with the
+  /// session (at most 1 GiB of them) until it is destroyed.
+  bool reuse_buffers = true;
 };
 
 /// A planned model, ready to run.

@@ -48,6 +48,56 @@ class Storage {
 /// at most 64: small tensors are stored inline, in one allocation).
 std::shared_ptr<Storage> allocate_storage(size_t size);
 
+/// Like allocate_storage, but the bytes are left as they are (for a writer
+/// that sets every one of them): no memset, and no page touched before the
+/// writer touches it.
+std::shared_ptr<Storage> allocate_uninitialized_storage(size_t size);
+
+/// Heap buffers that tensors gave back, kept by size to serve later
+/// allocations of the same size without a trip to the system allocator (and,
+/// for large buffers, without the page faults of fresh memory). A Session
+/// owns one and installs it with BufferPoolScope while it runs, so that a
+/// model's second run reuses the memory of its first. Thread-safe: a buffer
+/// may be given back from any thread. Buffers still held by tensors keep the
+/// pool alive.
+class BufferPool {
+ public:
+  /// A pool that keeps at most `max_cached_bytes` of idle buffers; a buffer
+  /// given back beyond that is freed.
+  explicit BufferPool(size_t max_cached_bytes = size_t{1} << 30);
+  BufferPool(const BufferPool&) = delete;
+  BufferPool& operator=(const BufferPool&) = delete;
+  ~BufferPool();
+
+  /// A buffer of at least `size` bytes (the size rounded up to the pool's
+  /// granularity), 64-byte aligned, contents unspecified.
+  std::byte* acquire(size_t size);
+  /// Gives back a buffer that acquire(size) returned.
+  void release(std::byte* data, size_t size);
+  /// Bytes of idle buffers held now.
+  size_t cached_bytes() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+/// While alive, tensor storage allocated on this thread above the inline size
+/// comes from `pool` and returns to it when the last tensor using it goes.
+/// Scopes nest; the innermost wins. A null pool means the system allocator.
+class BufferPoolScope {
+ public:
+  /// Installs `pool` for this thread until the scope ends.
+  explicit BufferPoolScope(std::shared_ptr<BufferPool> pool);
+  BufferPoolScope(const BufferPoolScope&) = delete;
+  BufferPoolScope& operator=(const BufferPoolScope&) = delete;
+  ~BufferPoolScope();
+
+ private:
+  std::shared_ptr<BufferPool> pool_;
+  const std::shared_ptr<BufferPool>* previous_;
+};
+
 /// Allocates `count` empty std::string objects (element storage of string tensors).
 std::shared_ptr<Storage> allocate_string_storage(int64_t count);
 
@@ -108,7 +158,7 @@ class Tensor {
   template <typename T>
   static Tensor from_span(std::span<const T> values, Dims shape = {-1}) {
     if (shape.size() == 1 && shape[0] == -1) shape[0] = static_cast<int64_t>(values.size());
-    Tensor t(data_type_of<T>(), std::move(shape));
+    Tensor t = uninitialized(data_type_of<T>(), std::move(shape));
     if (t.numel() != static_cast<int64_t>(values.size()))
       throw ValidationError("Tensor::from: the values do not fill the shape");
     T* out = t.data<T>();
@@ -121,6 +171,12 @@ class Tensor {
     return from_span<T>(std::span<const T>(&value, 1), {});
   }
 
+  /// A tensor whose elements are left uninitialized, for a producer that
+  /// writes every element (kernels' outputs): it saves the zero-fill and the
+  /// page faults it causes. String tensors and the sub-byte types (whose
+  /// elements share bytes, so writers OR them in) are zero-filled regardless.
+  static Tensor uninitialized(DataType dtype, Dims shape);
+
   /// A zero-filled tensor (numpy.zeros): the same as Tensor(dtype, shape).
   static Tensor zeros(DataType dtype, Dims shape) { return Tensor(dtype, std::move(shape)); }
   /// A tensor of ones (numpy.ones) of any numeric or bool type, float16,
@@ -129,7 +185,7 @@ class Tensor {
   /// A tensor with every element `value` (numpy.full).
   template <typename T>
   static Tensor full(Dims shape, const T& value) {
-    Tensor t(data_type_of<T>(), std::move(shape));
+    Tensor t = uninitialized(data_type_of<T>(), std::move(shape));
     T* out = t.data<T>();
     for (int64_t i = 0; i < t.numel(); ++i) out[i] = value;
     return t;
@@ -218,6 +274,9 @@ class Tensor {
   bool same_contents(const Tensor& other) const;
 
  private:
+  struct UninitializedTag {};
+  Tensor(DataType dtype, Dims shape, UninitializedTag);
+
   // Row-major element offset of `index`; checks rank, bounds and the element type.
   int64_t checked_offset(std::initializer_list<int64_t> index, DataType requested) const;
 

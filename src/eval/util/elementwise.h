@@ -21,6 +21,7 @@
 
 #include "eval/util/broadcast.h"
 #include "eval/util/dispatch.h"
+#include "eval/util/parallel.h"
 #include "onnxscript/eval/kernel.h"
 
 namespace onnxscript::eval {
@@ -119,14 +120,28 @@ inline T float_to_int(F x) {
 
 // ---- loops -----------------------------------------------------------------
 
+/// Calls body(begin, end) over [0, n): on the calling thread for small n or
+/// outside a multi-threaded Session run, else split across the intra-op
+/// threads (each range at least 32K elements, so a hand-off pays for itself).
+template <typename Body>
+inline void elementwise_ranges(int64_t n, Body&& body) {
+  constexpr int64_t kGrain = int64_t{1} << 15;
+  if (n < 2 * kGrain || intra_op_threads() == 1) {
+    body(int64_t{0}, n);
+    return;
+  }
+  parallel_for(n, kGrain, body);
+}
+
 /// A new tensor of element type R and x's shape with y[i] = f(x[i]).
 template <typename T, typename R = T, typename F>
 Tensor unary_map(const Tensor& x, F&& f) {
-  Tensor y(ir::data_type_of<R>(), x.shape());
+  Tensor y = Tensor::uninitialized(ir::data_type_of<R>(), x.shape());
   const T* in = x.data<T>();
   R* out = y.data<R>();
-  const int64_t n = x.numel();
-  for (int64_t i = 0; i < n; ++i) out[i] = static_cast<R>(f(to_arith(in[i])));
+  elementwise_ranges(x.numel(), [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) out[i] = static_cast<R>(f(to_arith(in[i])));
+  });
   return y;
 }
 
@@ -143,17 +158,23 @@ void binary_into(const Tensor& a, const Tensor& b, Tensor& out, F&& f) {
   // (its dimensions can only differ by leading 1s), so it can be read densely.
   const bool dense_a = a.numel() == n, dense_b = b.numel() == n;
   if (dense_a && dense_b) {
-    for (int64_t i = 0; i < n; ++i) po[i] = apply(pa[i], pb[i]);
+    elementwise_ranges(n, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) po[i] = apply(pa[i], pb[i]);
+    });
     return;
   }
   if (dense_a && b.numel() == 1) {
-    const B& vb = pb[0];
-    for (int64_t i = 0; i < n; ++i) po[i] = apply(pa[i], vb);
+    const B vb = pb[0];  // by value: `out` may alias `b`'s storage
+    elementwise_ranges(n, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) po[i] = apply(pa[i], vb);
+    });
     return;
   }
   if (dense_b && a.numel() == 1) {
-    const A& va = pa[0];
-    for (int64_t i = 0; i < n; ++i) po[i] = apply(va, pb[i]);
+    const A va = pa[0];
+    elementwise_ranges(n, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) po[i] = apply(va, pb[i]);
+    });
     return;
   }
   const BroadcastPlan plan = make_broadcast_plan(out.shape(), {a.shape(), b.shape()});
@@ -189,7 +210,7 @@ inline ir::Dims binary_out_shape(const KernelContext& ctx, const Tensor& a, cons
 /// A new tensor of element type R: f(a, b) with numpy broadcasting.
 template <typename T, typename R = T, typename F>
 Tensor binary_map(const KernelContext& ctx, const Tensor& a, const Tensor& b, F&& f) {
-  Tensor out(ir::data_type_of<R>(), binary_out_shape(ctx, a, b));
+  Tensor out = Tensor::uninitialized(ir::data_type_of<R>(), binary_out_shape(ctx, a, b));
   binary_into<T, T, R>(a, b, out, std::forward<F>(f));
   return out;
 }
@@ -240,7 +261,7 @@ template <typename T, typename F>
 Tensor fold_inputs(const KernelContext& ctx, F f) {
   const Tensor& first = ctx.input_tensor(0);
   if (ctx.num_inputs() == 1) return first;
-  Tensor out(first.dtype(), variadic_out_shape(ctx));
+  Tensor out = Tensor::uninitialized(first.dtype(), variadic_out_shape(ctx));
   binary_into<T, T, T>(first, ctx.input_tensor(1), out, f);
   for (size_t i = 2; i < ctx.num_inputs(); ++i)
     binary_into<T, T, T>(out, ctx.input_tensor(i), out, f);

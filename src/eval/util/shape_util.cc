@@ -132,7 +132,7 @@ Tensor transpose_tensor(const Tensor& src, std::span<const int64_t> perm) {
     out_shape[i] = src.shape()[perm[i]];
     permuted[i] = strides[perm[i]];
   }
-  Tensor out(src.dtype(), out_shape);
+  Tensor out = Tensor::uninitialized(src.dtype(), out_shape);  // gather_strided writes all
   by_size(src.dtype(), [&]<typename U>() {
     gather_strided<U>(src.data<U>(), out.data<U>(), out_shape, permuted, out.numel());
   });
@@ -140,7 +140,7 @@ Tensor transpose_tensor(const Tensor& src, std::span<const int64_t> perm) {
 }
 
 Tensor broadcast_to(const Tensor& src, const std::vector<int64_t>& out_shape) {
-  Tensor out(src.dtype(), out_shape);
+  Tensor out = Tensor::uninitialized(src.dtype(), out_shape);  // gather_strided writes all
   const std::vector<int64_t> strides = broadcast_strides(src.shape(), out_shape);
   by_size(src.dtype(), [&]<typename U>() {
     gather_strided<U>(src.data<U>(), out.data<U>(), out_shape, strides, out.numel());

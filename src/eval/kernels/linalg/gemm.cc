@@ -37,7 +37,8 @@ void gemm_kernel(KernelContext& ctx) {
       ctx.fail(fmt::format("C {} does not broadcast to [{},{}]", shape_string(c.shape()), m, n));
     out = broadcast_to(c, out_shape);
   } else {
-    out = Tensor(a.dtype(), out_shape);
+    // GEMM with beta 0 writes every element without reading it.
+    out = Tensor::uninitialized(a.dtype(), out_shape);
     beta = 0.0;
   }
   dispatch<GemmTypes>(a.dtype(), ctx, [&]<typename T>() {

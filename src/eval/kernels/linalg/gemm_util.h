@@ -2,18 +2,76 @@
 // Row-major matrix multiply used by MatMul, Gemm and Conv: C = alpha*op(A)*op(B) + beta*C.
 // float and double go to OpenBLAS; float16/bfloat16 are widened to float
 // and go to sgemm; integer types use a plain i-k-j loop (wrapping, as
-// integer matmul does in numpy).
+// integer matmul does in numpy). Large float and double products are split
+// over the intra-op threads (blas_gemm_parallel).
 #include <cblas.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
+#include "eval/util/parallel.h"
 #include "eval/util/shape_util.h"
 
 namespace onnxscript::eval {
 
 /// C[MxN] = alpha * op(A) * op(B) + beta * C, all row-major and dense.
 /// op(A) is MxK (A is KxM when trans_a), op(B) is KxN (B is NxK when trans_b).
+template <typename T>
+void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, double alpha, const T* a,
+          const T* b, double beta, T* c);
+
+/// One BLAS call for C = alpha * op(A) * op(B) + beta * C on a block of C,
+/// with the leading dimensions of the whole matrices.
+template <typename T>
+void blas_gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, double alpha,
+               const T* a, int64_t lda, const T* b, int64_t ldb, double beta, T* c, int64_t ldc) {
+  const auto ta = trans_a ? CblasTrans : CblasNoTrans, tb = trans_b ? CblasTrans : CblasNoTrans;
+  if constexpr (std::is_same_v<T, float>) {
+    cblas_sgemm(CblasRowMajor, ta, tb, static_cast<blasint>(m), static_cast<blasint>(n),
+                static_cast<blasint>(k), static_cast<float>(alpha), a, static_cast<blasint>(lda), b,
+                static_cast<blasint>(ldb), static_cast<float>(beta), c, static_cast<blasint>(ldc));
+  } else {
+    cblas_dgemm(CblasRowMajor, ta, tb, static_cast<blasint>(m), static_cast<blasint>(n),
+                static_cast<blasint>(k), alpha, a, static_cast<blasint>(lda), b,
+                static_cast<blasint>(ldb), beta, c, static_cast<blasint>(ldc));
+  }
+}
+
+/// A float or double GEMM split over the intra-op threads: blocks of rows of
+/// C when it has many rows, else blocks of columns (a convolution's output
+/// positions), each one BLAS call. A Session runs BLAS on one thread and
+/// splits here: BLAS's own threads spin-wait for one another, which on a
+/// machine busy with other work measured several times slower than one
+/// thread (bench/README.md).
+template <typename T>
+void blas_gemm_parallel(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, double alpha,
+                        const T* a, const T* b, double beta, T* c) {
+  const int64_t lda = trans_a ? m : k, ldb = trans_b ? k : n;
+  // About a million multiply-adds per block at least, so that a hand-off
+  // to another thread pays for itself.
+  const int64_t work = m * n * k;
+  const int threads = intra_op_threads();
+  if (threads <= 1 || work < (int64_t{1} << 21)) {
+    blas_gemm(trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, beta, c, n);
+    return;
+  }
+  if (m >= 4 * threads && m >= n / 8) {
+    const int64_t grain = std::max<int64_t>(4, (int64_t{1} << 20) / std::max<int64_t>(1, n * k));
+    parallel_for(m, grain, [&](int64_t i0, int64_t i1) {
+      const T* ab = trans_a ? a + i0 : a + i0 * lda;
+      blas_gemm(trans_a, trans_b, i1 - i0, n, k, alpha, ab, lda, b, ldb, beta, c + i0 * n, n);
+    });
+  } else {
+    const int64_t grain = std::max<int64_t>(16, (int64_t{1} << 20) / std::max<int64_t>(1, m * k));
+    parallel_for(n, grain, [&](int64_t j0, int64_t j1) {
+      const T* bb = trans_b ? b + j0 * ldb : b + j0;
+      blas_gemm(trans_a, trans_b, m, j1 - j0, k, alpha, a, lda, bb, ldb, beta, c + j0, n);
+    });
+  }
+}
+
 template <typename T>
 void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, double alpha, const T* a,
           const T* b, double beta, T* c) {
@@ -25,18 +83,8 @@ void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, double al
                                beta * static_cast<double>(static_cast<compute_t<T>>(c[i]))));
     return;
   }
-  if constexpr (std::is_same_v<T, float>) {
-    cblas_sgemm(CblasRowMajor, trans_a ? CblasTrans : CblasNoTrans,
-                trans_b ? CblasTrans : CblasNoTrans, static_cast<blasint>(m),
-                static_cast<blasint>(n), static_cast<blasint>(k), static_cast<float>(alpha), a,
-                static_cast<blasint>(trans_a ? m : k), b, static_cast<blasint>(trans_b ? k : n),
-                static_cast<float>(beta), c, static_cast<blasint>(n));
-  } else if constexpr (std::is_same_v<T, double>) {
-    cblas_dgemm(CblasRowMajor, trans_a ? CblasTrans : CblasNoTrans,
-                trans_b ? CblasTrans : CblasNoTrans, static_cast<blasint>(m),
-                static_cast<blasint>(n), static_cast<blasint>(k), alpha, a,
-                static_cast<blasint>(trans_a ? m : k), b, static_cast<blasint>(trans_b ? k : n),
-                beta, c, static_cast<blasint>(n));
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    blas_gemm_parallel(trans_a, trans_b, m, n, k, alpha, a, b, beta, c);
   } else if constexpr (std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>) {
     std::vector<float> fa(m * k), fb(k * n), fc(m * n);
     for (int64_t i = 0; i < m * k; ++i) fa[i] = static_cast<float>(a[i]);

@@ -14,7 +14,8 @@ void mat_mul(KernelContext& ctx) {
   const Tensor& b = ctx.input_tensor(1);
   if (a.dtype() != b.dtype()) ctx.fail("A and B must have the same element type");
   const MatMulPlan plan = plan_matmul(ctx, a, b);
-  Tensor out(a.dtype(), plan.out_shape);
+  // Every element is written (GEMM with beta 0).
+  Tensor out = Tensor::uninitialized(a.dtype(), plan.out_shape);
   dispatch<MatMulTypes>(a.dtype(), ctx, [&]<typename T>() {
     batched_matmul<T>(plan, a.data<T>(), b.data<T>(), out.data<T>());
   });

@@ -8,14 +8,47 @@
 // v1-v7 `spatial=0` gives the parameters shape [C, D1, ...] (per feature).
 // v14 lets the statistics have their own type U, v15 separates scale/B (T1)
 // from mean/var (T2).
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
 
+#include "eval/util/parallel.h"
 #include "nn_util.h"
 
 namespace onnxscript::eval {
 namespace {
+
+// Inference on float X with per-channel statistics, the case of every
+// exported CNN: each channel's scale / sqrt(var + eps) and shift are folded
+// once (in double), and the elements take one float multiply-add, split
+// over the intra-op threads by plane.
+void infer_float(const Tensor& x, const std::vector<double>& scale, const std::vector<double>& bias,
+                 const std::vector<double>& mean, const std::vector<double>& var, double eps,
+                 KernelContext& ctx) {
+  const int64_t c = x.shape()[1];
+  const int64_t planes = x.shape()[0] * c;
+  const int64_t spatial = planes == 0 ? 0 : x.numel() / planes;
+  std::vector<float> mul(static_cast<size_t>(c)), add(static_cast<size_t>(c));
+  for (int64_t ci = 0; ci < c; ++ci) {
+    const double k = scale[ci] / std::sqrt(var[ci] + eps);
+    mul[ci] = static_cast<float>(k);
+    add[ci] = static_cast<float>(bias[ci] - mean[ci] * k);
+  }
+  Tensor y = Tensor::uninitialized(DataType::kFloat, x.shape());
+  const float* src = x.data<float>();
+  float* dst = y.data<float>();
+  parallel_for(planes, std::max<int64_t>(1, (int64_t{1} << 14) / std::max<int64_t>(1, spatial)),
+               [&](int64_t begin, int64_t end) {
+                 for (int64_t p = begin; p < end; ++p) {
+                   const float k = mul[p % c], b = add[p % c];
+                   const float* in = src + p * spatial;
+                   float* out = dst + p * spatial;
+                   for (int64_t i = 0; i < spatial; ++i) out[i] = in[i] * k + b;
+                 }
+               });
+  ctx.set_output(0, y);
+}
 
 void batch_normalization(KernelContext& ctx) {
   const Tensor& x = ctx.input_tensor(0);
@@ -42,6 +75,10 @@ void batch_normalization(KernelContext& ctx) {
   const std::vector<double>&scale = params[0], &bias = params[1];
   std::vector<double> mean = params[2], var = params[3];
   const int64_t groups = per_feature ? c * spatial : c;  // one statistic per group
+  if (!training && !per_feature && x.dtype() == DataType::kFloat && ctx.num_outputs() == 1) {
+    infer_float(x, scale, bias, mean, var, eps, ctx);
+    return;
+  }
   std::vector<double> xv = float_values(ctx, x);
   auto group_of = [&](int64_t ci, int64_t s) { return per_feature ? ci * spatial + s : ci; };
   std::vector<double> bmean(groups, 0.0), bvar(groups, 0.0);

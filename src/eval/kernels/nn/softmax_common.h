@@ -4,9 +4,12 @@
 //   v1-v12: the input is coerced to 2-D [prod(shape[:axis]), prod(shape[axis:])]
 //           and the operation runs over each row (axis defaults to 1);
 //   v13+:   the operation runs along the single axis `axis` (default -1).
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
+#include "eval/util/parallel.h"
 #include "eval/util/shape_util.h"
 
 namespace onnxscript::eval {
@@ -36,14 +39,20 @@ void softmax_kernel(KernelContext& ctx) {
     dim = rank == 0 ? 1 : x.shape()[axis];
     inner = shape_product(x.shape(), axis + 1, rank);
   }
-  Tensor out(x.dtype(), x.shape());
+  // Every (outer, inner) line is written in full.
+  Tensor out = Tensor::uninitialized(x.dtype(), x.shape());
   dispatch<kFloatTypes>(x.dtype(), ctx, [&]<typename T>() {
     using C = compute_t<T>;
     const T* src = x.data<T>();
     T* dst = out.data<T>();
-    std::vector<C> line(dim);
-    for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i = 0; i < inner; ++i) {
+    // Lines are independent: split them over the intra-op threads, each
+    // range with a buffer of its own.
+    const int64_t lines = outer * inner;
+    const int64_t grain = std::max<int64_t>(1, (int64_t{1} << 14) / std::max<int64_t>(1, dim));
+    parallel_for(lines, grain, [&](int64_t first, int64_t last) {
+      std::vector<C> line(dim);
+      for (int64_t li = first; li < last; ++li) {
+        const int64_t o = li / inner, i = li % inner;
         const int64_t base = o * dim * inner + i;
         C peak = -std::numeric_limits<C>::infinity();
         int64_t arg = 0;
@@ -59,20 +68,25 @@ void softmax_kernel(KernelContext& ctx) {
             dst[base + j * inner] = static_cast<T>(C(j == arg ? 1 : 0));
         } else {
           C sum = 0;
-          for (int64_t j = 0; j < dim; ++j) {
-            line[j] -= peak;
-            sum += std::exp(line[j]);
-          }
           if constexpr (K == SoftmaxKind::kSoftmax) {
-            for (int64_t j = 0; j < dim; ++j)
-              dst[base + j * inner] = static_cast<T>(std::exp(line[j]) / sum);
+            // Each exponential is computed once and kept for the division.
+            for (int64_t j = 0; j < dim; ++j) {
+              line[j] = std::exp(line[j] - peak);
+              sum += line[j];
+            }
+            for (int64_t j = 0; j < dim; ++j) dst[base + j * inner] = static_cast<T>(line[j] / sum);
           } else {
+            for (int64_t j = 0; j < dim; ++j) {
+              line[j] -= peak;
+              sum += std::exp(line[j]);
+            }
             const C log_sum = std::log(sum);
             for (int64_t j = 0; j < dim; ++j)
               dst[base + j * inner] = static_cast<T>(line[j] - log_sum);
           }
         }
       }
+    });
   });
   ctx.set_output(0, out);
 }

@@ -152,16 +152,19 @@ void compute_in_float_or_wider(const Tensor& x, const Tensor& w, const Tensor* b
 /// What Conv and ConvTranspose do once their spatial sizes are known: check
 /// the optional bias B (input 2, `m` elements of X's type), make Y of shape
 /// [n, m, s.out...], run `compute(x, w, b, y)` on element pointers (through
-/// compute_in_float_or_wider) and set Y as output 0.
+/// compute_in_float_or_wider) and set Y as output 0. With
+/// `writes_every_element`, Y is not zero-filled first: `compute` must set
+/// every element (ConvTranspose accumulates into Y, so it leaves this off).
 template <typename Compute>
 void run_convolution(KernelContext& ctx, const Tensor& x, const Tensor& w, int64_t n, int64_t m,
-                     const Spatial& s, Compute&& compute) {
+                     const Spatial& s, Compute&& compute, bool writes_every_element = false) {
   std::vector<int64_t> out_shape{n, m};
   out_shape.insert(out_shape.end(), s.out.begin(), s.out.end());
   const Tensor* b = ctx.has_input(2) ? &ctx.input_tensor(2) : nullptr;
   if (b && (b->numel() != m || b->dtype() != x.dtype()))
     ctx.fail(fmt::format("B must have {} elements of the type of X", m));
-  Tensor y(x.dtype(), out_shape);
+  Tensor y = writes_every_element ? Tensor::uninitialized(x.dtype(), out_shape)
+                                  : Tensor(x.dtype(), out_shape);
   if (y.numel() > 0) {
     dispatch<kFloatTypes>(x.dtype(), ctx,
                           [&]<typename T>() { compute_in_float_or_wider<T>(x, w, b, y, compute); });

@@ -31,7 +31,8 @@ void concat(KernelContext& ctx) {
                              shape_string(t.shape()), shape_string(first.shape()), axis));
     out_shape[axis] += t.shape()[axis];
   }
-  Tensor out(first.dtype(), out_shape);
+  // The inputs' rows tile the output exactly.
+  Tensor out = Tensor::uninitialized(first.dtype(), out_shape);
   const int64_t outer = shape_product(out_shape, 0, axis);
   const int64_t inner = shape_product(out_shape, axis + 1, rank);
   dispatch_by_size(first.dtype(), ctx, [&]<typename U>() {

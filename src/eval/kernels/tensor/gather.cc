@@ -24,7 +24,8 @@ void gather(KernelContext& ctx) {
   std::vector<int64_t> out_shape(data.shape().begin(), data.shape().begin() + axis);
   out_shape.insert(out_shape.end(), indices_t.shape().begin(), indices_t.shape().end());
   out_shape.insert(out_shape.end(), data.shape().begin() + axis + 1, data.shape().end());
-  Tensor out(data.dtype(), out_shape);
+  // Every output row is copied from a gathered input row.
+  Tensor out = Tensor::uninitialized(data.dtype(), out_shape);
   const int64_t outer = shape_product(data.shape(), 0, axis);
   const int64_t inner = shape_product(data.shape(), axis + 1, rank);
   const int64_t n = static_cast<int64_t>(indices.size());

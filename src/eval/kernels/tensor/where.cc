@@ -24,7 +24,7 @@ void where(KernelContext& ctx) {
   const Tensor c = broadcast_to(condition, out_shape);
   const Tensor a = broadcast_to(x, out_shape);
   const Tensor b = broadcast_to(y, out_shape);
-  Tensor out(x.dtype(), out_shape);
+  Tensor out = Tensor::uninitialized(x.dtype(), out_shape);  // every element is picked
   dispatch_by_size(x.dtype(), ctx, [&]<typename T>() {
     const bool* pick = c.data<bool>();
     const T* pa = a.data<T>();
