@@ -7,6 +7,7 @@
 
 #include <unordered_set>
 
+#include "onnxscript/infer/infer.h"
 #include "onnxscript/script/trace.h"
 #include "onnxscript/support/error.h"
 #include "optimizer/graph_util.h"
@@ -122,13 +123,34 @@ const ir::Tensor* Match::constant(std::string_view input) const {
   return optimizer::detail::constant_tensor(value(input));
 }
 
-std::optional<ir::Type> Match::type(std::string_view input) const {
-  const ir::Value* v = value(input);
+namespace {
+
+// The type of `v`: declared, its constant's, or inferred from its producer
+// (whose inputs are typed first, up to `depth` producers back). Inference
+// writes the types it finds onto the values, as tracing does; a model's
+// files list only value_info entries, so what it writes does not show there.
+std::optional<ir::Type> type_of(ir::Value* v, const Match& m, int depth) {
   if (!v) return std::nullopt;
   if (v->type()) return v->type();
-  if (const ir::Tensor* t = constant(input))
+  if (const ir::Tensor* t = optimizer::detail::constant_tensor(v))
     return ir::Type::tensor(t->dtype(), ir::Shape(t->shape().begin(), t->shape().end()));
-  return std::nullopt;
+  ir::Node* producer = v->producer();
+  if (!producer || depth <= 0 || !producer->subgraphs().empty()) return std::nullopt;
+  for (ir::Value* in : producer->inputs()) type_of(in, m, depth - 1);
+  const std::optional<int64_t> version = m.opset(producer->domain());
+  if (!version) return std::nullopt;
+  try {
+    infer::infer_node_outputs(*producer, *version);
+  } catch (const std::exception&) {
+    return std::nullopt;  // running the model will report what is wrong
+  }
+  return v->type();
+}
+
+}  // namespace
+
+std::optional<ir::Type> Match::type(std::string_view input) const {
+  return type_of(value(input), *this, 32);
 }
 
 std::optional<int64_t> Match::rank(std::string_view input) const {

@@ -229,6 +229,20 @@ F (a) => (b) {
   expect_same_results(model, {Tensor::rand({3}, 6), Tensor::scalar<bool>(true)}, rules, {0, 0});
 }
 
+// q has no declared type: the condition's Match::type infers it from Add.
+TEST(Rewriter, InfersTheTypesConditionsAskFor) {
+  const char* model = R"(<ir_version: 9, opset_import: ["" : 18]>
+g (float[2,3] a, float[3] b) => (float[2,3] y) <float zero = {0}> {
+   q = Add (a, b)
+   y = Max (q, zero)
+}
+)";
+  const std::string out = rewritten_text(model, {rewriter::max_clip_rule()});
+  EXPECT_NE(out.find("y = Clip (q, zero)"), std::string::npos) << out;
+  // The inferred type is not written to the model (q has no value_info).
+  EXPECT_EQ(out.find("float[2,3] q"), std::string::npos) << out;
+}
+
 // The replacement is traced at opset 18; a model at opset 10 has Clip-6,
 // whose bounds are attributes: the rule matches but is not applied.
 TEST(Rewriter, ChecksTheReplacementAgainstTheModelsOpset) {

@@ -82,8 +82,8 @@ using IntsVar = AttrVar<std::vector<int64_t>>;
 using FloatVar = AttrVar<float>;
 
 namespace detail {
-struct RuleImpl;
-struct MatchState;
+struct RuleImpl;    // src/rewriter/rule_impl.h
+struct MatchState;  // src/rewriter/rule_impl.h
 }  // namespace detail
 
 /// A match of a rule's pattern in a graph: what the condition and the
@@ -96,7 +96,10 @@ class Match {
   /// The tensor of the bound value when it is a constant (an initializer that
   /// is not a graph input, or a Constant node's value), or null.
   const ir::Tensor* constant(std::string_view input) const;
-  /// The bound value's type: declared, or its constant's. Nullopt when unknown.
+  /// The bound value's type: declared, its constant's, or inferred from the
+  /// nodes that compute it (up to 32 back; inference records the types it
+  /// finds on those values, which changes no file: only value_info entries
+  /// are written). Nullopt when unknown.
   std::optional<ir::Type> type(std::string_view input) const;
   /// The rank of the bound value when its type says it.
   std::optional<int64_t> rank(std::string_view input) const;
@@ -151,17 +154,21 @@ struct RuleOptions {
 };
 
 namespace detail {
-/// The number of parameters of a callable (a lambda or a function).
+/// The number of parameters of a callable (a lambda or a function): a
+/// lambda's is its call operator's.
 template <typename F>
 struct Arity : Arity<decltype(&F::operator())> {};
+/// A const call operator's parameter count.
 template <typename C, typename R, typename... A>
 struct Arity<R (C::*)(A...) const> {
   static constexpr size_t value = sizeof...(A);  ///< The count.
 };
+/// A mutable lambda's call operator's parameter count.
 template <typename C, typename R, typename... A>
 struct Arity<R (C::*)(A...)> {
   static constexpr size_t value = sizeof...(A);  ///< The count.
 };
+/// A function pointer's parameter count.
 template <typename R, typename... A>
 struct Arity<R (*)(A...)> {
   static constexpr size_t value = sizeof...(A);  ///< The count.
@@ -178,11 +185,13 @@ std::vector<Value> as_results(const T& t) {
   return std::apply([](const auto&... v) { return std::vector<Value>{Value(v)...}; }, t);
 }
 
+/// Calls a pattern lambda with the first sizeof...(I) values of `args`.
 template <typename F, size_t... I>
 std::vector<Value> call_pattern(const F& f, std::span<const Value> args,
                                 std::index_sequence<I...>) {
   return as_results(f(args[I]...));
 }
+/// Calls a replacement lambda with the match, then the values of `args`.
 template <typename F, size_t... I>
 std::vector<Value> call_replacement(const F& f, const Match& m, std::span<const Value> args,
                                     std::index_sequence<I...>) {
