@@ -242,6 +242,12 @@ bool Matcher::finish(const MatchState& s) {
   for (const ir::Value* pv : rule_.outputs)
     outputs.insert(s.nodes[rule_.node_index.at(pv->producer())]->output(
         static_cast<size_t>(pv->output_index())));
+  // A pattern input bound to a value of the match (Add(a, a) with a =
+  // Neg(y) against Add(x, Neg(y))) would outlive the nodes that compute it.
+  for (size_t i = 0; i < s.inputs.size(); ++i)
+    if (s.inputs[i] && matched.count(s.inputs[i]->producer()))
+      return fail(
+          s, fmt::format("pattern input '{}' is computed inside the match", rule_.input_names[i]));
   for (const ir::Node* gn : s.nodes) {
     for (const ir::Value* out : gn->outputs()) {
       if (outputs.count(out)) continue;

@@ -97,6 +97,23 @@ g (float[3] x) => (float[3] y, float[3] a) {
   EXPECT_EQ(count_after(output, "Neg", {double_negation()}), 2u);
 }
 
+// Add(a, a) with a = Neg(y) matches Add(x, Neg(y)) with x bound to a, which
+// the match would delete: no rewrite (and no error).
+TEST(Rewriter, KeepsMatchesThatBindAnInputInsideTheMatch) {
+  const char* model = R"(<ir_version: 9, opset_import: ["" : 18]>
+g (float[3] y) => (float[3] s) {
+   a = Neg (y)
+   s = Add (a, a)
+}
+)";
+  EXPECT_EQ(count_after(model, "Sub", {add_neg(true)}), 0u);
+  const auto reports = debug_reports(model, {add_neg(true)});
+  ASSERT_EQ(reports.size(), 1u);
+  EXPECT_NE(reports[0].failure.find("pattern input 'x' is computed inside the match"),
+            std::string::npos)
+      << reports[0].to_string();
+}
+
 // Four Transposes by the 3-cycle p = [1, 2, 0]: one sweep pairs them up
 // (T4 with T3 and T2 with T1; the pair made first is not matched again in
 // that sweep), the next sweep composes the two pairs, and p^4 = p.
