@@ -20,9 +20,14 @@
 // padding 1):
 //   conv kernel <ms>   (a Session running the Conv, input and weights given)
 //   conv fold <ms>     (the "fold" pass over the same Conv on initializers)
-// Each figure is the best of three runs.
-#include <chrono>
+// Each figure is the best of three runs, in CPU time of the process (all
+// threads), so that other jobs on the machine do not count. With
+// ONNXSCRIPT_BENCH_PASSES=1, stderr gets each pass's time at each chain
+// size (one run of each, in the default order, on one chain).
+#include <time.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -35,12 +40,15 @@
 #include "onnxscript/serde/text.h"
 
 using namespace onnxscript;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
+// CPU seconds of the process (every thread): on a shared machine, wall
+// time measures the other jobs as much as this one.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
 ir::Model chain_model(int64_t nodes) {
@@ -72,9 +80,9 @@ double best_of_three(Prepare prepare, Run run) {
   double best = 1e30;
   for (int i = 0; i < 3; ++i) {
     ir::Model model = prepare();
-    const auto start = Clock::now();
+    const double start = cpu_seconds();
     run(model);
-    best = std::min(best, seconds_since(start));
+    best = std::min(best, cpu_seconds() - start);
   }
   return best;
 }
@@ -87,22 +95,35 @@ optimizer::OptimizeOptions passes(std::vector<std::string> names) {
 
 void print(const char* what, const std::string& name, int64_t nodes, const char* which,
            double seconds) {
-  std::printf("%s %s %lld %s %.1f %.1f\n", what, name.c_str(), static_cast<long long>(nodes),
-              which, seconds * 1e3, seconds * 1e9 / static_cast<double>(nodes));
+  std::printf("%s %s %lld %s %.1f %.1f\n", what, name.c_str(), static_cast<long long>(nodes), which,
+              seconds * 1e3, seconds * 1e9 / static_cast<double>(nodes));
   std::fflush(stdout);
 }
 
 void chain_cases(int64_t n) {
   const std::string size = std::to_string(n);
-  print("chain", "", n, "optimize",
-        best_of_three([&] { return chain_model(n); },
-                      [](ir::Model& m) { optimizer::optimize(m); }));
+  print(
+      "chain", "", n, "optimize",
+      best_of_three([&] { return chain_model(n); }, [](ir::Model& m) { optimizer::optimize(m); }));
+  if (std::getenv("ONNXSCRIPT_BENCH_PASSES")) {
+    // Each pass of the default list once, in order, on one chain.
+    ir::Model m = chain_model(n);
+    for (const std::string& name : optimizer::pass_names()) {
+      const double start = cpu_seconds();
+      optimizer::optimize(m, passes({name}));
+      const double t = cpu_seconds() - start;
+      std::fprintf(stderr, "  %-20s %8.1f ms %8.1f ns/node\n", name.c_str(), t * 1e3,
+                   t * 1e9 / static_cast<double>(n));
+    }
+  }
   print("chain", "", n, "rewrite",
         best_of_three([&] { return chain_model(n); },
                       [](ir::Model& m) { rewriter::optimize_with_rewrites(m); }));
-  print("chain", "", n, "dce", best_of_three([&] { return dead_chain_model(n); }, [](ir::Model& m) {
-          optimizer::optimize(m, passes({"dedup-initializers", "dce"}));
-        }));
+  print("chain", "", n, "dce",
+        best_of_three([&] { return dead_chain_model(n); },
+                      [](ir::Model& m) {
+                        optimizer::optimize(m, passes({"dedup-initializers", "dce"}));
+                      }));
   print("chain", "", n, "unused",
         best_of_three(
             [&] {
@@ -134,9 +155,9 @@ g (float[1,64,56,56] x, float[64,64,3,3] w) => (float[1,64,56,56] y) {
   const std::vector<eval::RuntimeValue> inputs{x, w};
   double kernel = 1e30;
   for (int i = 0; i < 3; ++i) {
-    const auto start = Clock::now();
+    const double start = cpu_seconds();
     session.run(inputs);
-    kernel = std::min(kernel, seconds_since(start));
+    kernel = std::min(kernel, cpu_seconds() - start);
   }
   std::printf("conv kernel %.2f\n", kernel * 1e3);
   const double fold = best_of_three(
