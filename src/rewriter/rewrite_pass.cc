@@ -241,7 +241,6 @@ bool RewritePass::run_once(ir::Model& model) {
   reports_.clear();
   Sweep sweep{model, opt::OuterOutputs(model), {}, {}};
   size_t rewritten = 0;
-  bool multi_output = false;
   for (const opt::GraphSite& site : opt::graphs_inner_first(model)) {
     ir::Graph& graph = *site.graph;
     std::vector<ir::Node*> order;
@@ -282,7 +281,6 @@ bool RewritePass::run_once(ir::Model& model) {
       }
     }
     if (sort) graph.sort_topologically();
-    multi_output = multi_output || sort;
     if (!options_.debug) continue;
     for (size_t r = 0; r < rules_.size(); ++r) {
       if (fired[r] > 0) continue;
@@ -299,7 +297,6 @@ bool RewritePass::run_once(ir::Model& model) {
       reports_.push_back(std::move(report));
     }
   }
-  (void)multi_output;
   if (rewritten > 0) opt::prune_value_info(model);
   mutable_counts().nodes_rewritten += rewritten;
   return rewritten > 0;
