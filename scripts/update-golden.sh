@@ -8,9 +8,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build-sanitize}"
-ninja -C "$build" script_tests examples_tests optimizer_tests
+ninja -C "$build" script_tests examples_tests optimizer_tests rewriter_tests
 export ONNXSCRIPT_UPDATE_GOLDEN=1
 "$build/tests/script_tests" --gtest_filter='Golden*'
 "$build/tests/examples_tests" --gtest_filter='Golden*'
 "$build/tests/optimizer_tests" --gtest_filter='Golden*'
+"$build/tests/rewriter_tests" --gtest_filter='Golden*'
 git -C "$root" status --short tests/data/golden

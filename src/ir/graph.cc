@@ -54,10 +54,17 @@ void Value::set_type(const Type& type) {
 
 void Value::rare_fields_allocated() { graph_->raise_ir_version_bound(kUnboundedIrVersion); }
 
-void Value::remove_use(Use use) {
-  auto it = std::find(uses_.begin(), uses_.end(), use);
-  ONNXSCRIPT_CHECK(it != uses_.end(), "use of '{}' not recorded", name_);
-  *it = uses_.back();
+void Value::add_use(Node* node, size_t index) {
+  node->use_slots_[index] = static_cast<uint32_t>(uses_.size());
+  uses_.push_back({node, static_cast<int>(index)});
+}
+
+void Value::remove_use(Use use, uint32_t slot) {
+  ONNXSCRIPT_CHECK(slot < uses_.size() && uses_[slot] == use, "use of '{}' not recorded", name_);
+  // The last use fills the hole; its node learns where it went.
+  const Use last = uses_.back();
+  uses_[slot] = last;
+  last.node->use_slots_[static_cast<size_t>(last.index)] = slot;
   uses_.pop_back();
 }
 
@@ -79,13 +86,14 @@ Node::Node(Graph* graph, std::string_view op_type, std::string_view domain)
 void Node::set_input(size_t i, Value* value) {
   Value*& slot = inputs_.at(i);
   if (slot == value) return;
-  if (slot) slot->remove_use({this, static_cast<int>(i)});
+  if (slot) slot->remove_use({this, static_cast<int>(i)}, use_slots_[i]);
   slot = value;
-  if (value) value->uses_.push_back({this, static_cast<int>(i)});
+  if (value) value->add_use(this, i);
 }
 
 void Node::append_input(Value* value) {
   inputs_.push_back(nullptr);
+  use_slots_.push_back(0);
   set_input(inputs_.size() - 1, value);
 }
 
@@ -93,6 +101,7 @@ void Node::pop_input() {
   ONNXSCRIPT_CHECK(!inputs_.empty(), "pop_input on a node without inputs");
   set_input(inputs_.size() - 1, nullptr);
   inputs_.pop_back();
+  use_slots_.pop_back();
 }
 
 Value* Node::append_output(std::string name) {
@@ -277,6 +286,7 @@ void Graph::set_initializer(Value* value, Tensor tensor) {
   if (const Tensor* old = value->const_value_.get()) {
     initializer_bytes_ -= old->nbytes();
   } else {
+    value->initializer_slot_ = static_cast<int32_t>(initializers_.size());
     initializers_.push_back(value);
   }
   initializer_bytes_ += tensor.nbytes();
@@ -293,12 +303,31 @@ Value* Graph::add_sparse_initializer(std::string name, SparseTensor value) {
 }
 
 void Graph::remove_initializer(Value* value) {
-  std::erase(initializers_, value);
-  std::erase(sparse_initializers_, value);
+  // A hole where the value was (constant time), filled by the next read of
+  // initializers(): removing every initializer one by one stays linear.
+  if (const int32_t slot = value->initializer_slot_;
+      value->graph_ == this && slot >= 0 && static_cast<size_t>(slot) < initializers_.size() &&
+      initializers_[static_cast<size_t>(slot)] == value) {
+    initializers_[static_cast<size_t>(slot)] = nullptr;
+    ++initializer_holes_;
+    value->initializer_slot_ = -1;
+  }
+  if (!sparse_initializers_.empty()) std::erase(sparse_initializers_, value);
   if (const Tensor* old = value->const_value_.get(); old && value->graph_ == this)
     initializer_bytes_ -= old->nbytes();
   value->const_value_.reset();
   value->sparse_value_.reset();
+}
+
+void Graph::compact_initializers() const {
+  size_t kept = 0;
+  for (Value* v : initializers_) {
+    if (!v) continue;
+    v->initializer_slot_ = static_cast<int32_t>(kept);
+    initializers_[kept++] = v;
+  }
+  initializers_.resize(kept);
+  initializer_holes_ = 0;
 }
 
 Value* Graph::create_detached_value(std::string name) { return new_value(std::move(name)); }
@@ -311,8 +340,9 @@ Node* Graph::new_node(std::string_view op_type, std::span<Value* const> inputs, 
   // append_output(): a new node has no old inputs to unhook, and its outputs
   // start unnamed. One node per traced operator call comes through here.
   node->inputs_.reserve(inputs.size());
+  node->use_slots_.resize(inputs.size(), 0);
   for (Value* in : inputs) {
-    if (in) in->uses_.push_back({node, static_cast<int>(node->inputs_.size())});
+    if (in) in->add_use(node, node->inputs_.size());
     node->inputs_.push_back(in);
   }
   node->outputs_.reserve(num_outputs);

@@ -71,6 +71,8 @@ struct OptimizeOptions {
   std::vector<std::string> passes;  ///< Pass names; empty: the default list.
   size_t fold_limit = 1 << 20;      ///< Folded outputs above this many bytes are not folded.
   int max_iterations = 8;           ///< Rounds over the pass list at most.
+  bool gemm = false;                ///< Add the opt-in rule MatMul+Add -> Gemm to "rewrite".
+  bool debug_rules = false;         ///< Report each rule that did not fire, with its best match.
 };
 /// Optimizes a model and prints what each pass did and how long it took.
 int optimize_command(const OptimizeOptions& options);

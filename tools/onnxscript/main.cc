@@ -114,8 +114,9 @@ void add_conformance(CLI::App& app) {
 void add_optimize(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "optimize",
-      "Optimize a model (function inlining, constant folding, dead code, no-ops, common "
-      "subexpressions, unused initializers, functions and opsets) and say what each pass did");
+      "Optimize a model (function inlining, constant folding, dead code, no-ops, rewrite "
+      "rules, common subexpressions, unused initializers, functions and opsets) and say what "
+      "each pass did");
   auto o = std::make_shared<OptimizeOptions>();
   cmd->add_option("IN", o->input, "Input model (.onnx, or .txt/.onnxtxt text)")
       ->required()
@@ -124,9 +125,14 @@ void add_optimize(CLI::App& app) {
       ->required();
   cmd->add_option("--passes", o->passes,
                   "Comma-separated passes to run, in order (default: all): inline, constant-if, "
-                  "fold, identity, cse, dedup-initializers, dce, unused-initializers, "
+                  "fold, identity, rewrite, cse, dedup-initializers, dce, unused-initializers, "
                   "unused-functions, unused-opsets")
       ->delimiter(',');
+  cmd->add_flag("--gemm", o->gemm,
+                "Add the opt-in rewrite rule MatMul + Add -> Gemm to the default rules");
+  cmd->add_flag("--debug-rules", o->debug_rules,
+                "For each rule that did not fire, print its best partial match: how many "
+                "pattern nodes matched, where it failed and why");
   cmd->add_option("--no-fold-above", o->fold_limit,
                   "Do not fold a node whose result would exceed this many bytes")
       ->capture_default_str();

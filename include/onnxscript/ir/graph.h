@@ -164,7 +164,10 @@ class Value : public RareProtoFields<ValueProtoFields, Value> {
   friend class Node;
   friend class RareProtoFields<ValueProtoFields, Value>;
   explicit Value(Graph* graph, std::string name) : name_(std::move(name)), graph_(graph) {}
-  void remove_use(Use use);
+  // Removes `use`, which sits at uses_[slot]: constant time.
+  void remove_use(Use use, uint32_t slot);
+  // Appends a use of this value by input `index` of `node`.
+  void add_use(Node* node, size_t index);
   void rare_fields_allocated();
   template <typename T>
   void store_type(T&& type);
@@ -178,6 +181,11 @@ class Value : public RareProtoFields<ValueProtoFields, Value> {
   Graph* graph_;
   Node* producer_ = nullptr;
   int output_index_ = -1;
+  // Where this value sits in its graph's initializer list (-1: nowhere), so
+  // that removing an initializer does not search the list.
+  int32_t initializer_slot_ = -1;
+  // Unordered: a removal moves the last use into the freed place (and tells
+  // that use's node, see Node::use_slots_).
   SmallVector<Use, 2> uses_;
   // Boxed: few values are initializers, and every value would otherwise
   // carry the room for a tensor and a sparse tensor.
@@ -263,6 +271,7 @@ class Node : public RareProtoFields<NodeProtoFields, Node> {
 
  private:
   friend class Graph;
+  friend class Value;  // keeps use_slots_ right as use lists change
   friend class RareProtoFields<NodeProtoFields, Node>;
   Node(Graph* graph, std::string_view op_type, std::string_view domain);
   void rare_fields_allocated();
@@ -279,6 +288,10 @@ class Node : public RareProtoFields<NodeProtoFields, Node> {
   // pointer costs a quarter of an inline std::string.
   ArenaBox<std::string> name_;
   SmallVector<Value*, 3> inputs_;
+  // For each input, where its Use sits in the input value's use list: an
+  // edit of input i finds its use without searching, which a value read by
+  // many nodes (a shared weight) would otherwise make linear per edit.
+  SmallVector<uint32_t, 3> use_slots_;
   SmallVector<Value*, 2> outputs_;
   // In the graph's attribute arena: a node's attributes cost no malloc.
   Attribute* attributes_ = nullptr;
@@ -367,8 +380,13 @@ class Graph {
   void set_initializer(Value* value, Tensor tensor);
   /// Adds a sparse initializer.
   Value* add_sparse_initializer(std::string name, SparseTensor value);
-  /// Dense initializers in order.
-  std::span<Value* const> initializers() const { return initializers_; }
+  /// Dense initializers in order. After removals, the first call compacts
+  /// the list (removals leave holes, so that each is constant time): do not
+  /// call it from several threads on a graph that is being edited.
+  std::span<Value* const> initializers() const {
+    if (initializer_holes_ != 0) compact_initializers();
+    return initializers_;
+  }
   /// The element bytes of the dense initializers (Tensor::nbytes), summed as
   /// they are set and removed: a writer sizes its output from it without
   /// reading every tensor.
@@ -487,7 +505,12 @@ class Graph {
   ByteArena arena_;
   ObjectPool<Value> values_;
   ObjectPool<Node> nodes_;
-  std::vector<Value*> inputs_, outputs_, initializers_, sparse_initializers_, value_info_;
+  std::vector<Value*> inputs_, outputs_, sparse_initializers_, value_info_;
+  // Dense initializers; null where one was removed and the list not yet
+  // compacted (see initializers()).
+  mutable std::vector<Value*> initializers_;
+  mutable size_t initializer_holes_ = 0;
+  void compact_initializers() const;
   Node* head_ = nullptr;
   Node* tail_ = nullptr;
   size_t num_nodes_ = 0;

@@ -83,6 +83,12 @@ class SmallVector {
   }
   /// Removes the last element (the vector must not be empty).
   void pop_back() { --size_; }
+  /// Grows or shrinks to `n` elements; new ones are `value`.
+  void resize(size_t n, const T& value) {
+    reserve(n);
+    for (size_t i = size_; i < n; ++i) data_[i] = value;
+    size_ = static_cast<uint32_t>(n);
+  }
 
  private:
   void assign(const T* src, size_t n) {
