@@ -465,7 +465,8 @@ torch.jit.script(Gate().eval()).save(out + '/gate_scripted.pt')
 }
 
 // apply_weights replaces initializers by name, all or nothing; optimize()
-// folds and prunes without changing results; release() drops the Session.
+// folds (the batch norm into the convolution, too) and prunes without
+// changing results; release() drops the Session.
 TEST(TorchExport, ApplyWeightsOptimizeAndRelease) {
   ::torch::jit::Module m = small_cnn();
   const at::Tensor x = ::torch::randn({2, 2, 8, 8});
@@ -496,7 +497,10 @@ TEST(TorchExport, ApplyWeightsOptimizeAndRelease) {
 
   const size_t nodes_before =
       count_op(program.model().graph(), "Constant") + program.model().graph().initializers().size();
+  EXPECT_EQ(count_op(program.model().graph(), "BatchNormalization"), 1u);
   EXPECT_TRUE(program.optimize().fixed_point);
+  // The rewriter's Conv+BatchNormalization rule folded the batch norm.
+  EXPECT_EQ(count_op(program.model().graph(), "BatchNormalization"), 0u);
   EXPECT_LE(
       count_op(program.model().graph(), "Constant") + program.model().graph().initializers().size(),
       nodes_before);

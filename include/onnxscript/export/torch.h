@@ -154,9 +154,11 @@ class ONNXProgram {
   /// yet, in graph input order; save() writes them as graph inputs.
   const std::vector<std::string>& weights_left_out() const { return weights_left_out_; }
   void apply_weights(const std::map<std::string, Tensor>& state_dict);
-  /// Optimizes the model in place with the optimizer's passes (constant
-  /// folding, dead code and unused initializer removal, ...: see
-  /// onnxscript/optimizer/optimize.h); returns what each pass changed.
+  /// Optimizes the model in place with the optimizer's passes and the
+  /// rewriter's default rules (constant folding, Conv+BatchNormalization
+  /// folding, cast and transpose chains, dead code and unused initializer
+  /// removal, ...: rewriter::optimize_with_rewrites); returns what each pass
+  /// changed.
   optimizer::PassManagerResult optimize(const optimizer::OptimizeOptions& options = {});
   /// Drops the Session run() keeps (its plan and buffers), as upstream's
   /// release() frees its inference session; the model stays.

@@ -7,6 +7,7 @@
 #include "onnxscript/eval/session.h"
 #include "onnxscript/export/torch.h"
 #include "onnxscript/ir/clone.h"
+#include "onnxscript/rewriter/rewriter.h"
 #include "onnxscript/serde/serde.h"
 
 namespace onnxscript::torch {
@@ -131,7 +132,7 @@ void ONNXProgram::apply_weights(const std::map<std::string, Tensor>& state_dict)
 
 optimizer::PassManagerResult ONNXProgram::optimize(const optimizer::OptimizeOptions& options) {
   session_.reset();
-  return optimizer::optimize(*model_, options);
+  return rewriter::optimize_with_rewrites(*model_, options);
 }
 
 }  // namespace onnxscript::torch
