@@ -21,6 +21,7 @@ void register_binary(Registry& r);
 void register_more_activations(Registry& r);
 void register_more_reductions(Registry& r);
 void register_more_shapes(Registry& r);
+void register_factories(Registry& r);
 void register_more_nn(Registry& r);
 void register_indexing(Registry& r);
 void register_prims(Registry& r);

@@ -19,6 +19,7 @@ const Registry& torchlib_registry() {
     register_more_activations(r);
     register_more_reductions(r);
     register_more_shapes(r);
+    register_factories(r);
     register_more_nn(r);
     register_indexing(r);
     register_prims(r);
