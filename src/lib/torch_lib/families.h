@@ -30,5 +30,10 @@ void register_losses(Registry& r);
 void register_random(Registry& r);
 void register_more_linear_algebra(Registry& r);
 void register_rnn(Registry& r);
+void register_counting(Registry& r);
+void register_strided(Registry& r);
+void register_quantize(Registry& r);
+void register_embedding_bag(Registry& r);
+void register_fft(Registry& r);
 
 }  // namespace onnxscript::torch_lib
