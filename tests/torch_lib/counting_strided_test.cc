@@ -153,5 +153,16 @@ TEST(TorchlibFft, Transforms) {
                {0, 2});
 }
 
+TEST(TorchlibUpsample, AntialiasedAlignCornersIsAnError) {
+  // PyTorch centers the anti-aliased filter where no Resize mode does.
+  const Value x(Tensor(DataType::kFloat, {1, 1, 4, 4}));
+  EXPECT_THROW(aten_upsample_bilinear2d_aa(x, Value(Tensor::from<int64_t>({2, 2})), true,
+                                           std::nullopt, std::nullopt),
+               NotImplementedError);
+  EXPECT_EQ(dims(aten_upsample_bicubic2d_aa(x, Value(Tensor::from<int64_t>({2, 3})), false,
+                                            std::nullopt, std::nullopt)),
+            (Ints{1, 1, 2, 3}));
+}
+
 }  // namespace
 }  // namespace onnxscript::torch_lib

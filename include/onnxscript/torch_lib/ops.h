@@ -213,6 +213,9 @@ Value aten_sigmoid(Value self);
 Value aten_erf(Value self);
 /// aten::erfc (and special_erfc): 1 - erf(x).
 Value aten_erfc(Value self);
+/// aten::special_erfcx: exp(x^2) erfc(x), as written below 1.5 (2.5 for
+/// double) and as Laplace's continued fraction above.
+Value aten_special_erfcx(Value self);
 /// aten::reciprocal.
 Value aten_reciprocal(Value self);
 /// aten::sign: -1, 0 or 1 (a bool tensor is its own sign).
@@ -851,6 +854,21 @@ Value aten_upsample_bicubic2d(Value self, Value output_size, bool align_corners,
 /// aten::upsample_bicubic2d.vec.
 Value aten_upsample_bicubic2d_vec(Value input, std::optional<Value> output_size, bool align_corners,
                                   std::optional<std::vector<double>> scale_factors);
+/// aten::_upsample_bilinear2d_aa: bilinear with Resize's antialias (the
+/// filter widened when downscaling).
+Value aten_upsample_bilinear2d_aa(Value self, Value output_size, bool align_corners,
+                                  std::optional<double> scales_h, std::optional<double> scales_w);
+/// aten::_upsample_bilinear2d_aa.vec.
+Value aten_upsample_bilinear2d_aa_vec(Value input, std::optional<Value> output_size,
+                                      bool align_corners,
+                                      std::optional<std::vector<double>> scale_factors);
+/// aten::_upsample_bicubic2d_aa: bicubic (a = -0.5) with Resize's antialias.
+Value aten_upsample_bicubic2d_aa(Value self, Value output_size, bool align_corners,
+                                 std::optional<double> scales_h, std::optional<double> scales_w);
+/// aten::_upsample_bicubic2d_aa.vec.
+Value aten_upsample_bicubic2d_aa_vec(Value input, std::optional<Value> output_size,
+                                     bool align_corners,
+                                     std::optional<std::vector<double>> scale_factors);
 /// aten::upsample_nearest1d.
 Value aten_upsample_nearest1d(Value self, Value output_size, std::optional<double> scales);
 /// aten::upsample_nearest2d.
@@ -870,6 +888,10 @@ Value aten_mse_loss(Value self, Value target, int64_t reduction);
 /// aten::nll_loss: classes along dimension 1, weights, ignore_index.
 Value aten_nll_loss(Value self, Value target, std::optional<Value> weight, int64_t reduction,
                     int64_t ignore_index);
+/// aten::nll_loss_forward: nll_loss and the total weight of the targets
+/// counted (0 without a reduction).
+std::vector<Value> aten_nll_loss_forward(Value self, Value target, std::optional<Value> weight,
+                                         int64_t reduction, int64_t ignore_index);
 /// aten::cross_entropy_loss: class indices or probabilities; no label smoothing.
 Value aten_cross_entropy_loss(Value self, Value target, std::optional<Value> weight,
                               int64_t reduction, int64_t ignore_index, double label_smoothing);
@@ -927,6 +949,9 @@ Value aten_normal_tensor_float(Value mean, double std, std::optional<std::string
 Value aten_normal_float_tensor(double mean, Value std, std::optional<std::string> generator);
 /// aten::normal.Tensor_Tensor.
 Value aten_normal_tensor_tensor(Value mean, Value std, std::optional<std::string> generator);
+/// aten::normal_functional: normal draws of self's shape and type.
+Value aten_normal_functional(Value self, double mean, double std,
+                             std::optional<std::string> generator);
 /// aten::normal.float_float.
 Value aten_normal_float_float(double mean, double std, Value size,
                               std::optional<std::string> generator, std::optional<int64_t> dtype,
@@ -969,6 +994,9 @@ std::vector<Value> aten_unique_consecutive(Value self, bool return_inverse, bool
 // ---------------------------------------------------------------- embedding_bag
 // (ops/embedding_bag.cc)
 
+/// aten::embedding_renorm: the rows of `self` that `indices` name, scaled
+/// to a norm_type-norm of at most max_norm (by max_norm / (norm + 1e-7)).
+Value aten_embedding_renorm(Value self, Value indices, double max_norm, double norm_type);
 /// aten::embedding_bag: rows of `weight` picked by 1-D `indices`, reduced
 /// per bag (started by `offsets`) by sum (mode 0, with per_sample_weights),
 /// mean (1) or max (2); returns (output, offset2bag, bag_size, max_indices)
@@ -1038,6 +1066,8 @@ Value aten_polar(Value abs, Value angle);
 /// sum(i_d * stride_d), as a Gather of positions computed while exporting.
 Value aten_as_strided(Value self, std::vector<int64_t> size, std::vector<int64_t> stride,
                       std::optional<int64_t> storage_offset);
+/// aten::sym_storage_offset: 0 (ONNX tensors have no storage).
+Value aten_sym_storage_offset(Value self);
 /// aten::im2col (torch.nn.functional.unfold): the sliding blocks of a 3-D or
 /// 4-D tensor as columns [N, C kh kw, L]; the spatial sizes must be known.
 Value aten_im2col(Value self, std::vector<int64_t> kernel_size, std::vector<int64_t> dilation,

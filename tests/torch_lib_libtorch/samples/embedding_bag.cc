@@ -1,7 +1,7 @@
-// Samples of embedding_bag and its spellings (src/lib/torch_lib/ops/embedding_bag.cc):
-// each mode, per_sample_weights, include_last_offset, empty bags,
-// padding_idx (given, negative, None), int32 indices, float, double and
-// float16 weights, and defaults left out; the bookkeeping outputs compare too.
+// Samples of embedding_renorm, embedding_bag and its spellings
+// (src/lib/torch_lib/ops/embedding_bag.cc): each mode, per_sample_weights, include_last_offset,
+// empty bags, padding_idx (given, negative, None), int32 indices, float, double and float16
+// weights, and defaults left out; the bookkeeping outputs compare too.
 
 #include "torch_lib_libtorch/sample_table.h"
 
@@ -21,6 +21,13 @@ Value longs(std::vector<int64_t> values) {
 }  // namespace
 
 void add_embedding_bag_samples(SampleTable& t) {
+  const char* renorm = "aten::embedding_renorm";
+  t.add(renorm, "2-norm, repeated rank-2 indices",
+        {f32({5, 3}, next_seed()), Value(Tensor::from<int64_t>({1, 3, 3, 0}, {2, 2})), 2.0, 2.0});
+  t.add(renorm, "1-norm, no row above max_norm",
+        {f32({4, 2}, next_seed(), -0.5, 0.5), longs({2}), 5.0, 1.0});
+  t.add(renorm, "3-norm, double", {f64({4, 3}, next_seed()), longs({0, 2}), 1.0, 3.0});
+
   // 8 indices into 6 rows in 4 bags, the second one empty.
   const Value indices = longs({0, 2, 4, 5, 4, 3, 1, 4});
   const Value offsets = longs({0, 3, 3, 6});

@@ -27,6 +27,11 @@ void add_as_strided(SampleTable& t) {
         {{"storage_offset", 1}});
 }
 
+void add_storage_offset(SampleTable& t) {
+  t.add("aten::sym_storage_offset", "contiguous rank 2", {f32({2, 3}, next_seed())});
+  t.add("aten::sym_storage_offset", "int64, 0-D", {i64({}, next_seed())});
+}
+
 void add_im2col(SampleTable& t) {
   const char* name = "aten::im2col";
   t.add(name, "2x2 kernel, stride 1",
@@ -46,6 +51,7 @@ void add_im2col(SampleTable& t) {
 void add_strided_samples(SampleTable& t) {
   add_as_strided(t);
   add_im2col(t);
+  add_storage_offset(t);
 }
 
 }  // namespace onnxscript::torch_lib::comparison

@@ -1,4 +1,5 @@
-// embedding_bag (torch.nn.EmbeddingBag): the rows of `weight` picked by 1-D
+// embedding_renorm (the max_norm of torch.nn.Embedding) and embedding_bag
+// (torch.nn.EmbeddingBag): the rows of `weight` picked by 1-D
 // `indices`, reduced per bag (the runs that `offsets` start) by sum, mean or
 // max; with its spellings embedding_bag.padding_idx, _embedding_bag and
 // _embedding_bag_forward_only.
@@ -172,8 +173,44 @@ std::vector<Value> aten_embedding_bag_forward_only(Value weight, Value indices, 
                        "aten::_embedding_bag_forward_only");
 }
 
+Value aten_embedding_renorm(Value self, Value indices, double max_norm, double norm_type) {
+  constexpr const char* kOp = "aten::embedding_renorm";
+  const int64_t rank = require_rank(self, kOp);
+  if (rank != 2)
+    throw TypeError(fmt::format("{}: takes a 2-D weight, got {}", kOp, self.describe()));
+  // The rows some index names ([rows] bool).
+  const Value rows =
+      op::Range(scalar_of(DataType::kInt64, 0),
+                op::Squeeze(op::Slice(op::Shape(self), int64s({0}), int64s({1})), int64s({0})),
+                scalar_of(DataType::kInt64, 1));
+  const Value flat = op::Reshape(op::Cast(indices, {.to = DataType::kInt64}), int64s({-1}));
+  const Value named = op::Greater(
+      op::ReduceSum(
+          op::Cast(op::Equal(op::Unsqueeze(flat, int64s({1})), op::Unsqueeze(rows, int64s({0}))),
+                   {.to = DataType::kInt64}),
+          int64s({0}), {.keepdims = 0}),
+      int64s({0}));
+  // Each named row's norm_type-norm; above max_norm, the row scales by
+  // max_norm / (norm + 1e-7), as LibTorch does.
+  const std::optional<DataType> type = self.dtype();
+  if (!type || !is_floating(*type))
+    throw TypeError(fmt::format("{}: takes a floating weight, got {}", kOp, self.describe()));
+  // Constants in self's type (a literal would pass through float32 first).
+  const Value p = scalar_of(*type, norm_type);
+  const Value norm = op::Pow(op::ReduceSum(op::Pow(op::Abs(self), p), int64s({1}), {.keepdims = 0}),
+                             op::Div(scalar_of(*type, 1), p));
+  const Value limit = scalar_of(*type, max_norm);
+  const Value scale =
+      op::Where(op::And(named, op::Greater(norm, limit)),
+                op::Div(limit, op::Add(norm, scalar_of(*type, 1e-7))), scalar_of(*type, 1));
+  return op::Mul(self, op::Unsqueeze(scale, int64s({1})));
+}
+
 void register_embedding_bag(Registry& r) {
   using detail::overload;
+  r.add(overload<aten_embedding_renorm>(
+      "aten::embedding_renorm(Tensor self, Tensor indices, float max_norm, float norm_type) -> "
+      "Tensor"));
   r.add(overload<aten_embedding_bag>(
       "aten::embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool "
       "scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, "

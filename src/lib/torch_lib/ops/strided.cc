@@ -1,4 +1,5 @@
-// Strided reads: as_strided and im2col. ONNX has no memory layout, so both
+// Strided reads: as_strided and im2col (and sym_storage_offset, 0: ONNX
+// tensors have no storage to be offset into). ONNX has no memory layout, so both
 // are a Gather of the flattened tensor at element positions computed while
 // exporting (from the sizes and strides, or from the kernel's geometry).
 
@@ -128,11 +129,14 @@ Value aten_im2col(Value self, std::vector<int64_t> kernel_size, std::vector<int6
   return rank == 3 ? op::Squeeze(merged, int64s({0})) : merged;
 }
 
+Value aten_sym_storage_offset(Value /*self*/) { return Value(Tensor::scalar<int64_t>(0)); }
+
 void register_strided(Registry& r) {
   using detail::overload;
   r.add(overload<aten_as_strided>(
       "aten::as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? "
       "storage_offset=None) -> Tensor(a)"));
+  r.add(overload<aten_sym_storage_offset>("aten::sym_storage_offset(Tensor self) -> SymInt"));
   r.add(overload<aten_im2col>(
       "aten::im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] "
       "stride) -> Tensor"));
