@@ -304,7 +304,7 @@ TEST(ExportReport, AnUnwritableReportFolderDoesNotHideTheExportError) {
   ::torch::jit::Module m("Missing");
   m.define(R"(
 def forward(self, x):
-    return torch.special_erfcx(x)
+    return torch.special_ndtr(x)
 )");
   const fs::path dir = scratch("unwritable");
   write_file_atomically(dir / "file", "");  // a file where the folder should be

@@ -123,7 +123,7 @@ PartialRun run_before_onnxruntime(const Sample& sample) {
   SampleResult& r = run.result;
   try {
     r.expected = libtorch::call(sample.reference.empty() ? sample.name : sample.reference,
-                                sample.args, sample.keywords);
+                                sample.args, sample.keywords, sample.complex);
   } catch (const std::exception& e) {
     r.libtorch_error = e.what();
     return run;

@@ -44,6 +44,11 @@ struct Sample {
   /// True for a random operator: its outputs are draws, so only their element
   /// types and shapes are compared with LibTorch's.
   bool random = false;
+  /// True when the sample's tensor arguments are complex numbers in
+  /// torchlib's representation (a trailing dimension of 2: real, imaginary):
+  /// LibTorch receives them as complex tensors (view_as_complex). Complex
+  /// outputs of LibTorch always compare in that representation (view_as_real).
+  bool complex = false;
 };
 
 /// Every sample, grouped by qualified name (samples.cc).

@@ -115,7 +115,9 @@ at::Tensor to_torch(const Tensor& t) {
 }
 
 Tensor from_torch(const at::Tensor& t) {
-  const at::Tensor c = t.contiguous();
+  // A complex tensor as torchlib represents it: real pairs in a trailing
+  // dimension of 2.
+  const at::Tensor c = t.is_complex() ? at::view_as_real(t).contiguous() : t.contiguous();
   Tensor out(to_onnx_dtype(c.scalar_type()), ir::Dims(c.sizes().begin(), c.sizes().end()));
   if (out.nbytes() > 0) std::memcpy(out.raw_data(), c.data_ptr(), out.nbytes());
   return out;
@@ -138,8 +140,9 @@ int64_t enum_code(const std::string& name) {
 }
 
 // `arg` for a parameter of type `declared`; `fixed_length` is the N of int[N].
+// With `complex_tensors`, a tensor is real pairs ([..., 2]) of a complex one.
 c10::IValue to_ivalue(const Arg& arg, const c10::TypePtr& declared,
-                      c10::optional<int32_t> fixed_length) {
+                      c10::optional<int32_t> fixed_length, bool complex_tensors = false) {
   c10::TypePtr type = declared;
   if (arg.is_none()) return c10::IValue();
   if (auto opt = type->cast<c10::OptionalType>()) type = opt->getElementType();
@@ -150,7 +153,8 @@ c10::IValue to_ivalue(const Arg& arg, const c10::TypePtr& declared,
         if constexpr (std::is_same_v<T, std::monostate>) {
           return c10::IValue();
         } else if constexpr (std::is_same_v<T, Value>) {
-          return to_torch(concrete_tensor(arg).tensor());
+          const at::Tensor t = to_torch(concrete_tensor(arg).tensor());
+          return complex_tensors ? at::view_as_complex(t) : t;
         } else if constexpr (std::is_same_v<T, std::vector<Value>>) {
           std::vector<at::Tensor> list;
           for (const Value& x : v) list.push_back(to_torch(x.tensor()));
@@ -231,7 +235,7 @@ std::optional<std::string> schema_text(std::string_view qualified_name) {
 }
 
 std::vector<Tensor> call(std::string_view qualified_name, std::span<const Arg> positional,
-                         std::span<const KeywordArg> keywords) {
+                         std::span<const KeywordArg> keywords, bool complex_tensors) {
   const std::optional<Found> found = find(qualified_name);
   if (!found) throw Error(fmt::format("LibTorch has no operator {}", qualified_name));
   const std::vector<c10::Argument>& params = found->schema->arguments();
@@ -249,13 +253,13 @@ std::vector<Tensor> call(std::string_view qualified_name, std::span<const Arg> p
     const c10::Argument& p = params[i];
     try {
       if (i < positional.size()) {
-        stack.push_back(to_ivalue(positional[i], p.type(), p.N()));
+        stack.push_back(to_ivalue(positional[i], p.type(), p.N(), complex_tensors));
         continue;
       }
       const auto kw = std::find_if(keywords.begin(), keywords.end(),
                                    [&](const KeywordArg& k) { return k.name == p.name(); });
       if (kw != keywords.end()) {
-        stack.push_back(to_ivalue(kw->value, p.type(), p.N()));
+        stack.push_back(to_ivalue(kw->value, p.type(), p.N(), complex_tensors));
       } else if (p.default_value()) {
         stack.push_back(*p.default_value());  // LibTorch's own default
       } else {

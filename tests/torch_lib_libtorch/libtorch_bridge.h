@@ -36,8 +36,11 @@ std::optional<std::string> schema_text(std::string_view qualified_name);
 /// flattened, an int, float or bool as a 0-D int64, double or bool tensor.
 /// Throws onnxscript::Error with LibTorch's message when LibTorch rejects
 /// the call, or when an argument does not convert.
+/// With `complex_tensors`, each tensor argument is a complex tensor given as
+/// real pairs in a trailing dimension of 2 (view_as_complex); complex
+/// outputs always come back as such pairs (view_as_real).
 std::vector<Tensor> call(std::string_view qualified_name, std::span<const Arg> positional,
-                         std::span<const KeywordArg> keywords);
+                         std::span<const KeywordArg> keywords, bool complex_tensors = false);
 
 /// Converts `arg` to a LibTorch IValue for a parameter of schema type
 /// `type` ("Tensor", "int[2]", "Scalar", "ScalarType?", "MemoryFormat"...)

@@ -57,6 +57,8 @@ void SampleTable::reference(std::string aten_name) {
 
 void SampleTable::random() { samples_.back().random = true; }
 
+void SampleTable::complex() { samples_.back().complex = true; }
+
 Value f32(Ints shape, uint64_t seed, double lo, double hi) {
   return generate<float>(DataType::kFloat, shape, seed,
                          [&](Numbers& g) { return lo + (hi - lo) * g.next(); });

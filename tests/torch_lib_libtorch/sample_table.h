@@ -33,6 +33,9 @@ class SampleTable {
   /// The last sample is a random draw: only element types and shapes are
   /// compared.
   void random();
+  /// The last sample's tensor arguments are complex, as [..., 2] real pairs
+  /// (Sample::complex).
+  void complex();
   /// Everything added so far.
   std::vector<Sample> take() { return std::move(samples_); }
 
@@ -81,6 +84,16 @@ void add_random_samples(SampleTable& table);
 void add_arithmetic_samples(SampleTable& table);
 void add_prims_samples(SampleTable& table);
 void add_rnn_samples(SampleTable& table);
+/// histc, bincount, unique_consecutive (samples/counting.cc).
+void add_counting_samples(SampleTable& table);
+/// as_strided, im2col (samples/strided.cc).
+void add_strided_samples(SampleTable& table);
+/// The fake quantizations (samples/quantize.cc).
+void add_quantize_samples(SampleTable& table);
+/// embedding_bag and its spellings (samples/embedding_bag.cc).
+void add_embedding_bag_samples(SampleTable& table);
+/// The Fourier transforms and complex numbers (samples/fft.cc).
+void add_fft_samples(SampleTable& table);
 /// ceil, sum, prod, amax, amin and their prims (samples/sums_and_extrema.cc).
 void add_sums_and_extrema_samples(SampleTable& table);
 

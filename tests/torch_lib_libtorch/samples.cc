@@ -27,6 +27,11 @@ const std::vector<Sample>& samples() {
     add_nn_samples(t);
     add_upsample_samples(t);
     add_sums_and_extrema_samples(t);
+    add_counting_samples(t);
+    add_strided_samples(t);
+    add_quantize_samples(t);
+    add_embedding_bag_samples(t);
+    add_fft_samples(t);
     return t.take();
   }();
   return table;

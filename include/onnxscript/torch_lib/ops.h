@@ -213,6 +213,9 @@ Value aten_sigmoid(Value self);
 Value aten_erf(Value self);
 /// aten::erfc (and special_erfc): 1 - erf(x).
 Value aten_erfc(Value self);
+/// aten::special_erfcx: exp(x^2) erfc(x), as written below 1.5 (2.5 for
+/// double) and as Laplace's continued fraction above.
+Value aten_special_erfcx(Value self);
 /// aten::reciprocal.
 Value aten_reciprocal(Value self);
 /// aten::sign: -1, 0 or 1 (a bool tensor is its own sign).
@@ -851,6 +854,21 @@ Value aten_upsample_bicubic2d(Value self, Value output_size, bool align_corners,
 /// aten::upsample_bicubic2d.vec.
 Value aten_upsample_bicubic2d_vec(Value input, std::optional<Value> output_size, bool align_corners,
                                   std::optional<std::vector<double>> scale_factors);
+/// aten::_upsample_bilinear2d_aa: bilinear with Resize's antialias (the
+/// filter widened when downscaling).
+Value aten_upsample_bilinear2d_aa(Value self, Value output_size, bool align_corners,
+                                  std::optional<double> scales_h, std::optional<double> scales_w);
+/// aten::_upsample_bilinear2d_aa.vec.
+Value aten_upsample_bilinear2d_aa_vec(Value input, std::optional<Value> output_size,
+                                      bool align_corners,
+                                      std::optional<std::vector<double>> scale_factors);
+/// aten::_upsample_bicubic2d_aa: bicubic (a = -0.5) with Resize's antialias.
+Value aten_upsample_bicubic2d_aa(Value self, Value output_size, bool align_corners,
+                                 std::optional<double> scales_h, std::optional<double> scales_w);
+/// aten::_upsample_bicubic2d_aa.vec.
+Value aten_upsample_bicubic2d_aa_vec(Value input, std::optional<Value> output_size,
+                                     bool align_corners,
+                                     std::optional<std::vector<double>> scale_factors);
 /// aten::upsample_nearest1d.
 Value aten_upsample_nearest1d(Value self, Value output_size, std::optional<double> scales);
 /// aten::upsample_nearest2d.
@@ -870,6 +888,10 @@ Value aten_mse_loss(Value self, Value target, int64_t reduction);
 /// aten::nll_loss: classes along dimension 1, weights, ignore_index.
 Value aten_nll_loss(Value self, Value target, std::optional<Value> weight, int64_t reduction,
                     int64_t ignore_index);
+/// aten::nll_loss_forward: nll_loss and the total weight of the targets
+/// counted (0 without a reduction).
+std::vector<Value> aten_nll_loss_forward(Value self, Value target, std::optional<Value> weight,
+                                         int64_t reduction, int64_t ignore_index);
 /// aten::cross_entropy_loss: class indices or probabilities; no label smoothing.
 Value aten_cross_entropy_loss(Value self, Value target, std::optional<Value> weight,
                               int64_t reduction, int64_t ignore_index, double label_smoothing);
@@ -927,6 +949,9 @@ Value aten_normal_tensor_float(Value mean, double std, std::optional<std::string
 Value aten_normal_float_tensor(double mean, Value std, std::optional<std::string> generator);
 /// aten::normal.Tensor_Tensor.
 Value aten_normal_tensor_tensor(Value mean, Value std, std::optional<std::string> generator);
+/// aten::normal_functional: normal draws of self's shape and type.
+Value aten_normal_functional(Value self, double mean, double std,
+                             std::optional<std::string> generator);
 /// aten::normal.float_float.
 Value aten_normal_float_float(double mean, double std, Value size,
                               std::optional<std::string> generator, std::optional<int64_t> dtype,
@@ -944,5 +969,124 @@ Value aten_multinomial(Value self, int64_t num_samples, bool replacement,
 std::vector<Value> aten_lstm(Value input, std::vector<Value> hx, std::vector<Value> params,
                              bool has_biases, int64_t num_layers, double dropout, bool train,
                              bool bidirectional, bool batch_first);
+/// aten::gru.input (torch.nn.GRU): one ONNX GRU per layer
+/// (linear_before_reset, as PyTorch applies the reset gate), PyTorch's gate
+/// order (r, z, n) rearranged as ONNX's (z, r, h); returns (output, h_n).
+/// Inference only; the hidden size must be known while exporting.
+std::vector<Value> aten_gru(Value input, Value hx, std::vector<Value> params, bool has_biases,
+                            int64_t num_layers, double dropout, bool train, bool bidirectional,
+                            bool batch_first);
+
+// ---------------------------------------------------------------- counting (ops/counting.cc)
+
+/// aten::histc: a histogram of `bins` equal bins over [min, max] (the data's
+/// range when min == max, widened by 1 when that is one value); float and
+/// double. min and max must be known while exporting.
+Value aten_histc(Value self, int64_t bins, Value min, Value max);
+/// aten::bincount: the count (or the sum of weights) of each value of a 1-D
+/// integer tensor, max(self) + 1 or minlength bins (computed at run time).
+Value aten_bincount(Value self, std::optional<Value> weights, int64_t minlength);
+/// aten::unique_consecutive: the first of each run of equal elements (of the
+/// flattened tensor, or slices along dim), with the inverse and the counts.
+std::vector<Value> aten_unique_consecutive(Value self, bool return_inverse, bool return_counts,
+                                           std::optional<int64_t> dim);
+
+// ---------------------------------------------------------------- embedding_bag
+// (ops/embedding_bag.cc)
+
+/// aten::embedding_renorm: the rows of `self` that `indices` name, scaled
+/// to a norm_type-norm of at most max_norm (by max_norm / (norm + 1e-7)).
+Value aten_embedding_renorm(Value self, Value indices, double max_norm, double norm_type);
+/// aten::embedding_bag: rows of `weight` picked by 1-D `indices`, reduced
+/// per bag (started by `offsets`) by sum (mode 0, with per_sample_weights),
+/// mean (1) or max (2); returns (output, offset2bag, bag_size, max_indices)
+/// as LibTorch 1.13 fills them.
+std::vector<Value> aten_embedding_bag(Value weight, Value indices, Value offsets,
+                                      bool scale_grad_by_freq, int64_t mode, bool sparse,
+                                      std::optional<Value> per_sample_weights,
+                                      bool include_last_offset);
+/// aten::embedding_bag.padding_idx: the indices equal to padding_idx (which
+/// may count from the end) are left out of their bags.
+std::vector<Value> aten_embedding_bag_padding_idx(Value weight, Value indices, Value offsets,
+                                                  bool scale_grad_by_freq, int64_t mode,
+                                                  bool sparse,
+                                                  std::optional<Value> per_sample_weights,
+                                                  bool include_last_offset,
+                                                  std::optional<int64_t> padding_idx);
+/// aten::_embedding_bag: as embedding_bag.padding_idx, a negative
+/// padding_idx meaning none.
+std::vector<Value> aten_embedding_bag_internal(Value weight, Value indices, Value offsets,
+                                               bool scale_grad_by_freq, int64_t mode, bool sparse,
+                                               std::optional<Value> per_sample_weights,
+                                               bool include_last_offset, int64_t padding_idx);
+/// aten::_embedding_bag_forward_only: as aten::_embedding_bag.
+std::vector<Value> aten_embedding_bag_forward_only(Value weight, Value indices, Value offsets,
+                                                   bool scale_grad_by_freq, int64_t mode,
+                                                   bool sparse,
+                                                   std::optional<Value> per_sample_weights,
+                                                   bool include_last_offset, int64_t padding_idx);
+
+// ---------------------------------------------------------------- Fourier transforms, complex
+// (ops/fft.cc) A complex tensor is a real one with a trailing dimension of 2 (real, imaginary), as
+// upstream's torchlib represents it.
+
+/// aten::_fft_r2c: the DFT of a real tensor over `dim` (one ONNX DFT per
+/// dim), the last dim one-sided when `onesided`; normalization 0 (none), 1
+/// (by sqrt(n)) or 2 (by n).
+Value aten_fft_r2c(Value self, std::vector<int64_t> dim, int64_t normalization, bool onesided);
+/// aten::_fft_c2c: the forward or backward DFT of a complex tensor over `dim`.
+Value aten_fft_c2c(Value self, std::vector<int64_t> dim, int64_t normalization, bool forward);
+/// aten::_fft_c2r: the backward DFT of a one-sided (Hermitian) spectrum over
+/// `dim`, real, `last_dim_size` long along the last dim.
+Value aten_fft_c2r(Value self, std::vector<int64_t> dim, int64_t normalization,
+                   int64_t last_dim_size);
+/// aten::stft: ONNX's STFT of a real 1-D or 2-D signal, the window centered
+/// in n_fft; complex (return_complex) or not, the output is real pairs.
+Value aten_stft(Value self, int64_t n_fft, std::optional<int64_t> hop_length,
+                std::optional<int64_t> win_length, std::optional<Value> window, bool normalized,
+                std::optional<bool> onesided, std::optional<bool> return_complex);
+/// aten::stft.center: stft of the signal padded by n_fft / 2 on each side
+/// (pad_mode reflect, constant or replicate) when `center`.
+Value aten_stft_center(Value self, int64_t n_fft, std::optional<int64_t> hop_length,
+                       std::optional<int64_t> win_length, std::optional<Value> window, bool center,
+                       std::string pad_mode, bool normalized, std::optional<bool> onesided,
+                       std::optional<bool> return_complex);
+/// aten::view_as_real (and _copy): the identity on the real-pair form.
+Value aten_view_as_real(Value self);
+/// aten::view_as_complex (and _copy): the identity on the real-pair form.
+Value aten_view_as_complex(Value self);
+/// aten::complex: real and imaginary parts, broadcast, as real pairs.
+Value aten_complex(Value real, Value imag);
+/// aten::polar: abs (cos angle, sin angle) as real pairs.
+Value aten_polar(Value abs, Value angle);
+
+// ---------------------------------------------------------------- strided reads (ops/strided.cc)
+
+/// aten::as_strided: the elements of a contiguous self at storage_offset +
+/// sum(i_d * stride_d), as a Gather of positions computed while exporting.
+Value aten_as_strided(Value self, std::vector<int64_t> size, std::vector<int64_t> stride,
+                      std::optional<int64_t> storage_offset);
+/// aten::sym_storage_offset: 0 (ONNX tensors have no storage).
+Value aten_sym_storage_offset(Value self);
+/// aten::im2col (torch.nn.functional.unfold): the sliding blocks of a 3-D or
+/// 4-D tensor as columns [N, C kh kw, L]; the spatial sizes must be known.
+Value aten_im2col(Value self, std::vector<int64_t> kernel_size, std::vector<int64_t> dilation,
+                  std::vector<int64_t> padding, std::vector<int64_t> stride);
+
+// ---------------------------------------------------------------- fake quantization
+// (ops/quantize.cc)
+
+/// aten::fake_quantize_per_tensor_affine: self rounded to the grid of
+/// `scale` and `zero_point`, clamped to [quant_min, quant_max], and back.
+Value aten_fake_quantize_per_tensor_affine(Value self, double scale, int64_t zero_point,
+                                           int64_t quant_min, int64_t quant_max);
+/// aten::fake_quantize_per_tensor_affine.tensor_qparams: scale and zero_point
+/// as one-element tensors.
+Value aten_fake_quantize_per_tensor_affine_tensor(Value self, Value scale, Value zero_point,
+                                                  int64_t quant_min, int64_t quant_max);
+/// aten::fake_quantize_per_channel_affine: one scale and zero point per
+/// index of `axis`.
+Value aten_fake_quantize_per_channel_affine(Value self, Value scale, Value zero_point, int64_t axis,
+                                            int64_t quant_min, int64_t quant_max);
 
 }  // namespace onnxscript::torch_lib

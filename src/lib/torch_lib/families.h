@@ -21,6 +21,7 @@ void register_binary(Registry& r);
 void register_more_activations(Registry& r);
 void register_more_reductions(Registry& r);
 void register_more_shapes(Registry& r);
+void register_factories(Registry& r);
 void register_more_nn(Registry& r);
 void register_indexing(Registry& r);
 void register_prims(Registry& r);
@@ -29,5 +30,10 @@ void register_losses(Registry& r);
 void register_random(Registry& r);
 void register_more_linear_algebra(Registry& r);
 void register_rnn(Registry& r);
+void register_counting(Registry& r);
+void register_strided(Registry& r);
+void register_quantize(Registry& r);
+void register_embedding_bag(Registry& r);
+void register_fft(Registry& r);
 
 }  // namespace onnxscript::torch_lib

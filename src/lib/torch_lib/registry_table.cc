@@ -19,6 +19,7 @@ const Registry& torchlib_registry() {
     register_more_activations(r);
     register_more_reductions(r);
     register_more_shapes(r);
+    register_factories(r);
     register_more_nn(r);
     register_indexing(r);
     register_prims(r);
@@ -27,6 +28,11 @@ const Registry& torchlib_registry() {
     register_random(r);
     register_more_linear_algebra(r);
     register_rnn(r);
+    register_counting(r);
+    register_strided(r);
+    register_quantize(r);
+    register_embedding_bag(r);
+    register_fft(r);
     return r;
   }();
   return registry;

@@ -49,6 +49,16 @@ void add_loss_samples(SampleTable& t) {
   t.add("aten::nll_loss", "size-1 batch", {f32({1, 4}, 4037), i64({1}, 4038, 0, 3)});
   t.add("aten::nll_loss", "double", {f64({3, 4}, 4040), i64({3}, 4041, 0, 3)});
   t.add("aten::nll_loss", "rank 1 input, 0-D target", {f32({4}, 4042), indices({2}, {})});
+  // nll_loss_forward: the loss and the total weight, every parameter given.
+  const char* forward = "aten::nll_loss_forward";
+  t.add(forward, "none: total weight 0", {f32({3, 4}, 4050), i64({3}, 4051, 0, 3), Arg(), 0, -100});
+  t.add(forward, "mean", {f32({4, 3}, 4052), i64({4}, 4053, 0, 2), Arg(), 1, -100});
+  t.add(forward, "weight, sum, ignore_index 0",
+        {f32({5, 3}, 4054), indices({0, 2, 1, 2, 0}), f32({3}, 4055, 0.5, 2), 2, 0});
+  t.add(forward, "weight, mean, double",
+        {f64({3, 4}, 4056), i64({3}, 4057, 0, 3), f64({4}, 4058, 0.5, 2), 1, -100});
+  t.add(forward, "rank 1 input", {f32({4}, 4059), indices({1}, {}), Arg(), 1, -100});
+  t.add(forward, "every target ignored", {f32({2, 3}, 4060), indices({1, 1}), Arg(), 1, 1});
 
   t.add("aten::cross_entropy_loss", "class indices, defaults",
         {f32({4, 3}, 4050), i64({4}, 4051, 0, 2)});

@@ -142,6 +142,14 @@ void add_random_samples(SampleTable& t) {
         {{"dtype", kDoubleCode}});
   t.random();
 
+  // normal_functional: draws of self's shape and type.
+  t.add("aten::normal_functional", "defaults, rank 2", {f32({2, 3}, next_seed())});
+  t.random();
+  t.add("aten::normal_functional", "mean and std, double", {f64({4}, next_seed()), 1.0, 0.5});
+  t.random();
+  t.add("aten::normal_functional", "std keyword, 0-D", {f32({}, next_seed())}, {{"std", 2.0}});
+  t.random();
+
   // multinomial: one draw without replacement, several with.
   t.add("aten::multinomial", "one draw, rank 1", {f32({5}, next_seed(), 0.1, 1), 1});
   t.random();

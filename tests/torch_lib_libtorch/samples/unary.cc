@@ -267,6 +267,20 @@ void add_unary_samples(SampleTable& t) {
   t.add("aten::_local_scalar_dense", "int64 0-D", {i64({}, next_seed())});
   t.add("aten::_local_scalar_dense", "int64 of shape [1]", {i64({1}, next_seed())});
   t.add("aten::_local_scalar_dense", "bool", {Value(Tensor::scalar<bool>(true))});
+
+  // special_erfcx on each side of its threshold (1.5, 2.5 for double), far
+  // into the continued fraction, and negative (where exp(x^2) grows).
+  const char* erfcx = "aten::special_erfcx";
+  t.add(erfcx, "float, [-3, 3)", {f32({4, 5}, next_seed())});
+  t.add(erfcx, "float, [0, 30)", {f32({12}, next_seed(), 0, 30)});
+  t.add(erfcx, "float, around the threshold", {f32({8}, next_seed(), 1.3, 1.7)});
+  t.add(erfcx, "double, [-4, 8)", {f64({3, 4}, next_seed(), -4, 8)});
+  t.onnxruntime_lacks("no double Erf");
+  t.add(erfcx, "double, around the threshold", {f64({8}, next_seed(), 2.3, 2.7)});
+  t.onnxruntime_lacks("no double Erf");
+  t.add(erfcx, "int64 computes as float", {i64({5}, next_seed(), -2, 6)});
+  t.add(erfcx, "0-D", {f32({}, next_seed())});
+  t.add(erfcx, "empty", {f32({0, 3}, next_seed())});
 }
 
 }  // namespace onnxscript::torch_lib::comparison

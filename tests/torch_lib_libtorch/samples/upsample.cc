@@ -106,11 +106,35 @@ void add_linear(SampleTable& t) {
   t.onnxruntime_lacks("no double Resize");
 }
 
+// The anti-aliased forms: shrinking (where the filter widens), growing,
+// both axes differing, the .vec overloads. Without align_corners: with it,
+// PyTorch centers the taps at (i + 0.5) (in - 1) / (out - 1), which no
+// Resize coordinate mode gives, and torchlib refuses it (tests/torch_lib).
+void add_antialiased(SampleTable& t) {
+  for (const char* name : {"aten::_upsample_bilinear2d_aa", "aten::_upsample_bicubic2d_aa"}) {
+    t.add(name, "shrink", {f32({1, 2, 9, 8}, 4140), Ints{4, 3}, false}, {}, kTol);
+    t.add(name, "grow", {f32({1, 1, 3, 4}, 4141), Ints{5, 7}, false}, {}, kTol);
+    t.add(name, "shrink one axis, grow the other", {f32({2, 1, 8, 3}, 4142), Ints{3, 5}, false}, {},
+          kTol);
+  }
+  for (const char* name :
+       {"aten::_upsample_bilinear2d_aa.vec", "aten::_upsample_bicubic2d_aa.vec"}) {
+    t.add(name, "output_size", {f32({1, 1, 7, 7}, 4143), Ints{3, 2}, false, Arg()}, {}, kTol);
+    t.add(name, "scale_factors", {f32({1, 2, 8, 6}, 4144), Arg(), false, Floats{0.5, 0.5}}, {},
+          kTol);
+  }
+  t.add("aten::_upsample_bilinear2d_aa", "scales keywords",
+        {f32({1, 1, 8, 8}, 4145), Ints{4, 4}, false}, {{"scales_h", 0.5}, {"scales_w", 0.5}}, kTol);
+  t.add("aten::_upsample_bicubic2d_aa", "double", {f64({1, 1, 6, 6}, 4146), Ints{4, 3}, false});
+  t.onnxruntime_lacks("no double Resize");
+}
+
 }  // namespace
 
 void add_upsample_samples(SampleTable& t) {
   add_nearest(t);
   add_linear(t);
+  add_antialiased(t);
 }
 
 }  // namespace onnxscript::torch_lib::comparison

@@ -1,5 +1,5 @@
-// Losses: mse_loss, nll_loss, cross_entropy_loss. PyTorch's reduction is
-// an int: 0 none, 1 mean, 2 sum.
+// Losses: mse_loss, nll_loss (and nll_loss_forward, with its total weight),
+// cross_entropy_loss. PyTorch's reduction is an int: 0 none, 1 mean, 2 sum.
 
 #include <fmt/format.h>
 
@@ -96,6 +96,19 @@ Value aten_nll_loss(Value self, Value target, std::optional<Value> weight, int64
   return reduce_losses(terms.losses, how, op::ReduceSum(terms.weights, {.keepdims = 0}), unbatched);
 }
 
+std::vector<Value> aten_nll_loss_forward(Value self, Value target, std::optional<Value> weight,
+                                         int64_t reduction, int64_t ignore_index) {
+  constexpr const char* kOp = "aten::nll_loss_forward";
+  const std::string how = reduction_name(reduction, kOp);
+  bool unbatched = false;
+  auto [log_p, t] = as_batch(self, target, unbatched, kOp);
+  const NllTerms terms = nll_terms(log_p, t, weight, ignore_index);
+  // The weights counted; LibTorch leaves the total 0 without a reduction.
+  const Value total = how == "none" ? op::CastLike(Value(Tensor::scalar<float>(0)), log_p)
+                                    : op::ReduceSum(terms.weights, {.keepdims = 0});
+  return {reduce_losses(terms.losses, how, total, unbatched), total};
+}
+
 Value aten_cross_entropy_loss(Value self, Value target, std::optional<Value> weight,
                               int64_t reduction, int64_t ignore_index, double label_smoothing) {
   const std::string how = reduction_name(reduction, "aten::cross_entropy_loss");
@@ -155,6 +168,9 @@ void register_losses(Registry& r) {
   r.add(overload<aten_nll_loss>(
       "aten::nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int "
       "ignore_index=-100) -> Tensor"));
+  r.add(overload<aten_nll_loss_forward>(
+      "aten::nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, int "
+      "ignore_index) -> (Tensor output, Tensor total_weight)"));
   r.add(overload<aten_cross_entropy_loss>(
       "aten::cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int "
       "reduction=1, int ignore_index=-100, float label_smoothing=0.) -> Tensor"));

@@ -140,6 +140,16 @@ Value aten_normal_tensor_tensor(Value mean, Value std, std::optional<std::string
   return op::Add(op::Mul(op::RandomNormalLike(op::Add(mean, std)), std), mean);
 }
 
+Value aten_normal_functional(Value self, double mean, double std,
+                             std::optional<std::string> /*generator*/) {
+  // Draws of self's shape and type (self's values are not used).
+  // mean and std in self's type (a literal would pass through float32 first).
+  auto constant = [&](double v) {
+    return self.dtype() ? scalar_of(*self.dtype(), v) : op::CastLike(Value(v), self);
+  };
+  return op::Add(op::Mul(op::RandomNormalLike(self), constant(std)), constant(mean));
+}
+
 Value aten_normal_float_float(double mean, double std, Value size,
                               std::optional<std::string> /*generator*/,
                               std::optional<int64_t> dtype, std::optional<int64_t> /*layout*/,
@@ -212,6 +222,9 @@ void register_random(Registry& r) {
       "aten::normal.float_float(float mean, float std, int[] size, *, Generator? "
       "generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? "
       "pin_memory=None) -> Tensor"));
+  r.add(overload<aten_normal_functional>(
+      "aten::normal_functional(Tensor self, float mean=0., float std=1., *, Generator? "
+      "generator=None) -> Tensor"));
   r.add(overload<aten_multinomial>(
       "aten::multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? "
       "generator=None) -> Tensor"));

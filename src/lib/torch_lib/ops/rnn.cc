@@ -1,5 +1,5 @@
-// Recurrent layers: aten::lstm.input (torch.nn.LSTM), as one ONNX LSTM node
-// per layer.
+// Recurrent layers: aten::lstm.input (torch.nn.LSTM) and aten::gru.input
+// (torch.nn.GRU), as one ONNX LSTM or GRU node per layer.
 //
 // PyTorch keeps, per layer and direction, w_ih [4H, I], w_hh [4H, H] and
 // (with biases) b_ih, b_hh [4H], its gates stacked in the order input,
@@ -7,6 +7,11 @@
 // and B [dirs, 8H] with the gates in the order input, output, forget, cell,
 // and its Y is [seq, dirs, batch, H], which the next layer reads as
 // [seq, batch, dirs * H].
+//
+// A GRU's weights are [3H, ...] with the gates in PyTorch's order reset,
+// update, new, and ONNX's order update, reset, hidden; PyTorch applies the
+// reset gate after the hidden state's matrix product (r * (W_hn h + b_hn)),
+// which is ONNX's linear_before_reset=1.
 
 #include <fmt/format.h>
 
@@ -24,6 +29,13 @@ Value onnx_gate_order(const Value& w, int64_t hidden) {
   const std::vector<Value> gates =
       op::Split(w, int64s({hidden, hidden, hidden, hidden}), {.axis = 0});
   return op::Concat({gates[0], gates[3], gates[1], gates[2]}, {.axis = 0});
+}
+
+// PyTorch's GRU gate blocks (r, z, n) of a [3H, ...] weight or [3H] bias
+// reordered as ONNX's (z, r, h).
+Value onnx_gru_gate_order(const Value& w, int64_t hidden) {
+  const std::vector<Value> gates = op::Split(w, int64s({hidden, hidden, hidden}), {.axis = 0});
+  return op::Concat({gates[1], gates[0], gates[2]}, {.axis = 0});
 }
 
 // One value per direction stacked on a new leading axis.
@@ -86,12 +98,62 @@ std::vector<Value> aten_lstm(Value input, std::vector<Value> hx, std::vector<Val
   return {output, stacked(h_n), stacked(c_n)};
 }
 
+std::vector<Value> aten_gru(Value input, Value hx, std::vector<Value> params, bool has_biases,
+                            int64_t num_layers, double /*dropout*/, bool train, bool bidirectional,
+                            bool batch_first) {
+  constexpr const char* kOp = "aten::gru.input";
+  if (train) throw NotImplementedError(fmt::format("{}: training mode is not exported", kOp));
+  const int64_t dirs = bidirectional ? 2 : 1;
+  const int64_t per_direction = has_biases ? 4 : 2;
+  if (num_layers <= 0 || static_cast<int64_t>(params.size()) != num_layers * dirs * per_direction)
+    throw TypeError(fmt::format("{}: {} parameters for {} layers and {} directions", kOp,
+                                params.size(), num_layers, dirs));
+  const std::optional<ir::Shape> w_hh_shape = params[1].shape();
+  if (!w_hh_shape || w_hh_shape->size() != 2 || !(*w_hh_shape)[1].is_static())
+    throw TypeError(fmt::format("{}: the hidden size must be known while exporting", kOp));
+  const int64_t hidden = (*w_hh_shape)[1].value();
+
+  // [seq, batch, features] from here on.
+  Value x = batch_first ? op::Transpose(input, {.perm = {1, 0, 2}}) : input;
+  std::vector<Value> h_n;
+  for (int64_t layer = 0; layer < num_layers; ++layer) {
+    std::vector<Value> w, r, b;
+    for (int64_t d = 0; d < dirs; ++d) {
+      const size_t base = static_cast<size_t>((layer * dirs + d) * per_direction);
+      w.push_back(onnx_gru_gate_order(params[base], hidden));
+      r.push_back(onnx_gru_gate_order(params[base + 1], hidden));
+      if (has_biases) {
+        b.push_back(op::Concat({onnx_gru_gate_order(params[base + 2], hidden),
+                                onnx_gru_gate_order(params[base + 3], hidden)},
+                               {.axis = 0}));
+      } else {
+        b.push_back(op::CastLike(op::ConstantOfShape(int64s({6 * hidden})), params[base]));
+      }
+    }
+    const Value h0 =
+        op::Slice(hx, int64s({layer * dirs}), int64s({(layer + 1) * dirs}), int64s({0}));
+    auto [y, y_h] = op::GRU.all_outputs(x, stack_directions(w), stack_directions(r),
+                                        stack_directions(b), Value(), h0,
+                                        {.direction = bidirectional ? "bidirectional" : "forward",
+                                         .hidden_size = hidden,
+                                         .linear_before_reset = 1});
+    // [seq, dirs, batch, H] -> [seq, batch, dirs * H].
+    x = op::Reshape(op::Transpose(y, {.perm = {0, 2, 1, 3}}), int64s({0, 0, -1}));
+    h_n.push_back(y_h);
+  }
+  const Value output = batch_first ? op::Transpose(x, {.perm = {1, 0, 2}}) : x;
+  return {output, h_n.size() == 1 ? h_n[0] : op::Concat(h_n, {.axis = 0})};
+}
+
 void register_rnn(Registry& r) {
   using detail::overload;
   r.add(overload<aten_lstm>(
       "aten::lstm.input(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int "
       "num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, "
       "Tensor, Tensor)"));
+  r.add(overload<aten_gru>(
+      "aten::gru.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, "
+      "float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)"));
 }
 
 }  // namespace onnxscript::torch_lib

@@ -5,6 +5,11 @@
 // "asymmetric" coordinates with "floor" rounding. Its linear and cubic
 // modes use half-pixel coordinates ("pytorch_half_pixel"), or
 // "align_corners"; cubic uses a = -0.75, Resize's default.
+// The anti-aliased forms (_upsample_bilinear2d_aa, _upsample_bicubic2d_aa)
+// are Resize's antialias, which widens the filter by 1 / scale when
+// downscaling, with the taps outside the input left out and the weights
+// renormalized (exclude_outside) as PyTorch does, and a = -0.5 for cubic;
+// not with align_corners (an error).
 
 #include <fmt/format.h>
 
@@ -68,12 +73,22 @@ std::optional<std::vector<double>> given_scales(const Value& self, const Value& 
 
 Value resize(const Value& self, const std::optional<Value>& output_size,
              const std::optional<std::vector<double>>& scale_factors, const std::string& mode,
-             bool align_corners, size_t spatial, std::string_view aten_op) {
+             bool align_corners, size_t spatial, std::string_view aten_op, bool antialias = false) {
+  if (antialias && align_corners) {
+    throw NotImplementedError(fmt::format(
+        "{}: align_corners=True is not exported: PyTorch's anti-aliased filter is then centered "
+        "at (i + 0.5) (in - 1) / (out - 1), which no coordinate mode of ONNX's Resize gives",
+        aten_op));
+  }
   const std::string coordinates = mode == "nearest" ? "asymmetric"
                                   : align_corners   ? "align_corners"
                                                     : "pytorch_half_pixel";
-  const ops::Resize_18_Attributes attributes{
-      .coordinate_transformation_mode = coordinates, .mode = mode, .nearest_mode = "floor"};
+  const ops::Resize_18_Attributes attributes{.antialias = antialias ? 1 : 0,
+                                             .coordinate_transformation_mode = coordinates,
+                                             .cubic_coeff_a = antialias ? -0.5f : -0.75f,
+                                             .exclude_outside = antialias ? 1 : 0,
+                                             .mode = mode,
+                                             .nearest_mode = "floor"};
   if (output_size)
     return op::Resize(self, Value(), Value(), full_sizes(self, *output_size), attributes);
   if (!scale_factors || scale_factors->size() != spatial) {
@@ -157,6 +172,36 @@ Value aten_upsample_bicubic2d_vec(Value input, std::optional<Value> output_size,
                 "aten::upsample_bicubic2d.vec");
 }
 
+Value aten_upsample_bilinear2d_aa(Value self, Value output_size, bool align_corners,
+                                  std::optional<double> scales_h, std::optional<double> scales_w) {
+  const auto scales = given_scales(self, output_size, {scales_h, scales_w}, align_corners);
+  if (scales) return resize(self, std::nullopt, scales, "linear", false, 2, "", true);
+  return resize(self, output_size, std::nullopt, "linear", align_corners, 2,
+                "aten::_upsample_bilinear2d_aa", true);
+}
+
+Value aten_upsample_bilinear2d_aa_vec(Value input, std::optional<Value> output_size,
+                                      bool align_corners,
+                                      std::optional<std::vector<double>> scale_factors) {
+  return resize(input, output_size, scale_factors, "linear", align_corners, 2,
+                "aten::_upsample_bilinear2d_aa.vec", true);
+}
+
+Value aten_upsample_bicubic2d_aa(Value self, Value output_size, bool align_corners,
+                                 std::optional<double> scales_h, std::optional<double> scales_w) {
+  const auto scales = given_scales(self, output_size, {scales_h, scales_w}, align_corners);
+  if (scales) return resize(self, std::nullopt, scales, "cubic", false, 2, "", true);
+  return resize(self, output_size, std::nullopt, "cubic", align_corners, 2,
+                "aten::_upsample_bicubic2d_aa", true);
+}
+
+Value aten_upsample_bicubic2d_aa_vec(Value input, std::optional<Value> output_size,
+                                     bool align_corners,
+                                     std::optional<std::vector<double>> scale_factors) {
+  return resize(input, output_size, scale_factors, "cubic", align_corners, 2,
+                "aten::_upsample_bicubic2d_aa.vec", true);
+}
+
 // The fixed-arity overloads: the unused scales trail as None.
 Value aten_upsample_nearest1d(Value self, Value output_size, std::optional<double> scales) {
   return aten_upsample_nearest(self, output_size, scales, std::nullopt, std::nullopt);
@@ -212,6 +257,18 @@ void register_upsample(Registry& r) {
   r.add(overload<aten_upsample_bicubic2d_vec>(
       "aten::upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, "
       "float[]? scale_factors) -> Tensor"));
+  r.add(overload<aten_upsample_bilinear2d_aa>(
+      "aten::_upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, "
+      "float? scales_h=None, float? scales_w=None) -> Tensor"));
+  r.add(overload<aten_upsample_bilinear2d_aa_vec>(
+      "aten::_upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool "
+      "align_corners, float[]? scale_factors) -> Tensor"));
+  r.add(overload<aten_upsample_bicubic2d_aa>(
+      "aten::_upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, "
+      "float? scales_h=None, float? scales_w=None) -> Tensor"));
+  r.add(overload<aten_upsample_bicubic2d_aa_vec>(
+      "aten::_upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool "
+      "align_corners, float[]? scale_factors) -> Tensor"));
 }
 
 }  // namespace onnxscript::torch_lib
