@@ -8,6 +8,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -58,8 +59,10 @@ TEST(TorchlibVsLibTorchTable, EveryRegisteredNameHasSamplesAndEverySampleARegist
     EXPECT_TRUE(torchlib_registry().is_registered_op(s.name))
         << "sample '" << s.label << "' names " << s.name << ", which torchlib does not register";
   }
+  ASSERT_TRUE(std::filesystem::exists(std::string(ONNXSCRIPT_TEST_DATA_DIR) +
+                                      "/torchlib/not_yet_compared.txt"))
+      << "tests/data/torchlib/not_yet_compared.txt is missing";
   const std::set<std::string> pending = not_yet_compared();
-  EXPECT_FALSE(pending.empty()) << "tests/data/torchlib/not_yet_compared.txt was not read";
   for (const std::string& name : torchlib_registry().names()) {
     if (pending.count(name)) {
       EXPECT_FALSE(sampled.count(name))

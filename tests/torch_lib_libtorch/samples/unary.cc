@@ -247,8 +247,8 @@ void add_unary_samples(SampleTable& t) {
   t.add("aten::angle", "double", {f64({4}, next_seed())});
   t.add("aten::angle", "int64", {i64({5}, next_seed())});
   t.add("aten::angle", "float16", {f16({4}, next_seed())});
-  // (aten::_conj stays in not_yet_compared.txt: LibTorch 1.13's _conj fails an
-  // internal assertion on real tensors, and torchlib takes no complex ones.)
+  // (aten::_conj is not registered: LibTorch 1.13's _conj fails an internal
+  // assertion on real tensors, and it is only ever called on complex ones.)
   for (const char* name : {"aten::conj"}) {
     t.add(name, "float", {f32({2, 3}, next_seed())});
     t.add(name, "0-D", {f32({}, next_seed())});

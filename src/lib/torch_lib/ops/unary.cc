@@ -295,7 +295,6 @@ void register_unary(Registry& r) {
   r.add(overload<aten_sinc>("aten::special_sinc(Tensor self) -> Tensor"));
   r.add(overload<aten_angle>("aten::angle(Tensor self) -> Tensor"));
   r.add(overload<aten_conj>("aten::conj(Tensor(a) self) -> Tensor(a)"));
-  r.add(overload<aten_conj>("aten::_conj(Tensor(a) self) -> Tensor(a)"));
   r.add(overload<aten_is_nonzero>("aten::is_nonzero(Tensor self) -> bool"));
   r.add(overload<aten_local_scalar_dense>("aten::_local_scalar_dense(Tensor self) -> Scalar"));
   // The in-place form keeps self's element type through the registry's
