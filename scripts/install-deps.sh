@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler
-  libopenblas-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libopenblas-dev libdnnl-dev libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev libcli11-dev
   libre2-dev libjpeg62-turbo-dev libpng-dev libtiff-dev libwebp-dev libopenjp2-7-dev
   python3-onnx python3-numpy

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "eval/kernel_test_util.h"
+#include "eval/util/parallel.h"
 #include "onnxscript/eval/eager.h"
 
 namespace onnxscript::eval {
@@ -101,6 +102,74 @@ TEST(Gemm, TransposesScalesAndBroadcastsC) {
     FAIL();
   } catch (const KernelError& e) {
     EXPECT_THAT(e.what(), HasSubstr("Gemm: "));
+  }
+}
+
+// The float GEMM backend (oneDNN's sgemm when built with it, else OpenBLAS):
+// every transpose combination, with alpha, beta and a broadcast bias.
+TEST(Gemm, FloatBackendHandlesTransposesAlphaBetaAndBias) {
+  const Tensor a = Tensor::from<float>({1, 2, 3, 4}, {2, 2});
+  const Tensor b = Tensor::from<float>({5, 6, 7, 8}, {2, 2});
+  // A B = [[19,22],[43,50]].
+  auto nn = run_op("Gemm", {a, b});
+  EXPECT_THAT(values<float>(nn[0]), ElementsAre(19, 22, 43, 50));
+  // A^T B = [[26,30],[38,44]]; * 0.5 + 2 * row bias [10,20].
+  auto tn =
+      run_op("Gemm", {a, b, Tensor::from<float>({10, 20}, {2})},
+             {A::make_int("transA", 1), A::make_float("alpha", 0.5f), A::make_float("beta", 2)});
+  EXPECT_THAT(values<float>(tn[0]), ElementsAre(33, 55, 39, 62));
+  // A B^T = [[17,23],[39,53]]; * 2 - column bias [[1],[2]].
+  auto nt =
+      run_op("Gemm", {a, b, Tensor::from<float>({1, 2}, {2, 1})},
+             {A::make_int("transB", 1), A::make_float("alpha", 2), A::make_float("beta", -1)});
+  EXPECT_THAT(values<float>(nt[0]), ElementsAre(33, 45, 76, 104));
+  // A^T B^T = (B A)^T = [[23,31],[34,46]]; + 0.5 * scalar bias 4.
+  auto tt =
+      run_op("Gemm", {a, b, Tensor::scalar(4.0f)},
+             {A::make_int("transA", 1), A::make_int("transB", 1), A::make_float("beta", 0.5f)});
+  EXPECT_THAT(values<float>(tt[0]), ElementsAre(25, 33, 36, 48));
+}
+
+// Products large enough to be split over two intra-op threads (row blocks
+// and column blocks), against a direct evaluation of the definition.
+TEST(Gemm, FloatBackendSplitOverThreadsMatchesDefinition) {
+  const IntraOpThreads threads(2);
+  struct Case {
+    int64_t m, n, k;
+  };
+  for (const Case shape : {Case{256, 96, 128}, Case{8, 4096, 96}}) {
+    for (int trans_a = 0; trans_a < 2; ++trans_a) {
+      for (int trans_b = 0; trans_b < 2; ++trans_b) {
+        const int64_t m = shape.m, n = shape.n, k = shape.k;
+        Tensor a(DataType::kFloat,
+                 trans_a ? std::vector<int64_t>{k, m} : std::vector<int64_t>{m, k});
+        Tensor b(DataType::kFloat,
+                 trans_b ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n});
+        Tensor c(DataType::kFloat, {n});
+        // Small integers keep every sum exact in float.
+        for (int64_t i = 0; i < a.numel(); ++i) a.data<float>()[i] = static_cast<float>(i % 7 - 3);
+        for (int64_t i = 0; i < b.numel(); ++i) b.data<float>()[i] = static_cast<float>(i % 5 - 2);
+        for (int64_t j = 0; j < n; ++j) c.data<float>()[j] = static_cast<float>(j % 3);
+        auto out = run_op("Gemm", {a, b, c},
+                          {A::make_int("transA", trans_a), A::make_int("transB", trans_b),
+                           A::make_float("alpha", 2), A::make_float("beta", 3)});
+        const float* av = a.data<float>();
+        const float* bv = b.data<float>();
+        const std::vector<float> got = values<float>(out[0]);
+        ASSERT_EQ(got.size(), static_cast<size_t>(m * n));
+        for (int64_t i = 0; i < m; ++i) {
+          for (int64_t j = 0; j < n; ++j) {
+            double sum = 0;
+            for (int64_t p = 0; p < k; ++p)
+              sum += static_cast<double>(trans_a ? av[p * m + i] : av[i * k + p]) *
+                     (trans_b ? bv[j * k + p] : bv[p * n + j]);
+            const double want = 2 * sum + 3 * (j % 3);
+            ASSERT_EQ(got[i * n + j], want) << "m=" << m << " n=" << n << " transA=" << trans_a
+                                            << " transB=" << trans_b << " at " << i << "," << j;
+          }
+        }
+      }
+    }
   }
 }
 

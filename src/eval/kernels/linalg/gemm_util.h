@@ -1,10 +1,16 @@
 #pragma once
 // Row-major matrix multiply used by MatMul, Gemm and Conv: C = alpha*op(A)*op(B) + beta*C.
-// float and double go to OpenBLAS; float16/bfloat16 are widened to float
+// float goes to oneDNN's dnnl_sgemm when the build found it (ONNXSCRIPT_HAVE_DNNL:
+// about twice OpenBLAS's speed on this project's shapes, bench/README.md), else
+// to OpenBLAS; double goes to OpenBLAS; float16/bfloat16 are widened to float
 // and go to sgemm; integer types use a plain i-k-j loop (wrapping, as
 // integer matmul does in numpy). Large float and double products are split
 // over the intra-op threads (blas_gemm_parallel).
 #include <cblas.h>
+#ifdef ONNXSCRIPT_HAVE_DNNL
+#include <omp.h>
+#include <oneapi/dnnl/dnnl.h>
+#endif
 
 #include <algorithm>
 #include <cstdint>
@@ -13,8 +19,34 @@
 
 #include "eval/util/parallel.h"
 #include "eval/util/shape_util.h"
+#include "onnxscript/support/error.h"
 
 namespace onnxscript::eval {
+
+#ifdef ONNXSCRIPT_HAVE_DNNL
+/// One dnnl_sgemm call (row-major, like cblas_sgemm with CblasRowMajor) on
+/// one OpenMP thread. Debian's oneDNN threads with OpenMP, and a thread that
+/// is not in an OpenMP team starts one of omp_get_max_threads() threads on
+/// every call: from each intra-op thread at once that would put several
+/// spinning threads on every core. The intra-op pool does the splitting, so
+/// each calling thread caps its own OpenMP teams at one thread, once.
+inline void dnnl_sgemm_one_thread(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k,
+                                  float alpha, const float* a, int64_t lda, const float* b,
+                                  int64_t ldb, float beta, float* c, int64_t ldc) {
+  thread_local const bool capped = [] {
+    omp_set_num_threads(1);
+    return true;
+  }();
+  (void)capped;
+  const dnnl_status_t status = dnnl_sgemm(trans_a ? 'T' : 'N', trans_b ? 'T' : 'N', m, n, k, alpha,
+                                          a, lda, b, ldb, beta, c, ldc);
+  // The arguments are checked by the kernels, so a failure here is a bug
+  // (or oneDNN out of memory), not bad input.
+  if (status != dnnl_success)
+    throw Error(fmt::format("GEMM: dnnl_sgemm failed with status {} ({}x{}x{})",
+                            static_cast<int>(status), m, n, k));
+}
+#endif
 
 /// C[MxN] = alpha * op(A) * op(B) + beta * C, all row-major and dense.
 /// op(A) is MxK (A is KxM when trans_a), op(B) is KxN (B is NxK when trans_b).
@@ -29,6 +61,11 @@ void blas_gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, doub
                const T* a, int64_t lda, const T* b, int64_t ldb, double beta, T* c, int64_t ldc) {
   const auto ta = trans_a ? CblasTrans : CblasNoTrans, tb = trans_b ? CblasTrans : CblasNoTrans;
   if constexpr (std::is_same_v<T, float>) {
+#ifdef ONNXSCRIPT_HAVE_DNNL
+    dnnl_sgemm_one_thread(trans_a, trans_b, m, n, k, static_cast<float>(alpha), a, lda, b, ldb,
+                          static_cast<float>(beta), c, ldc);
+    return;
+#endif
     cblas_sgemm(CblasRowMajor, ta, tb, static_cast<blasint>(m), static_cast<blasint>(n),
                 static_cast<blasint>(k), static_cast<float>(alpha), a, static_cast<blasint>(lda), b,
                 static_cast<blasint>(ldb), static_cast<float>(beta), c, static_cast<blasint>(ldc));
