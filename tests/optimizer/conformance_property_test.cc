@@ -7,12 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <iostream>
-#include <sstream>
-#include <vector>
 
-#include "onnxscript/eval/conformance.h"
 #include "onnxscript/optimizer/optimize.h"
+#include "optimizer/suite_property.h"
 
 namespace onnxscript {
 namespace {
@@ -20,22 +17,9 @@ namespace {
 namespace fs = std::filesystem;
 
 void expect_suite_survives_optimization(const fs::path& suite, const fs::path& manifest_file) {
-  const eval::Manifest manifest = eval::Manifest::load(manifest_file);
-  std::vector<fs::path> cases;
-  for (const fs::path& c : eval::find_cases(std::vector<fs::path>{suite}))
-    if (!manifest.expected_failures.count(c.filename().string())) cases.push_back(c);
-  ASSERT_GT(cases.size(), 100u) << "too few cases under " << suite;
-  eval::ConformanceOptions options;
-  options.prepare_model = [](ir::Model& model) { optimizer::optimize_checked(model); };
-  const eval::ConformanceReport report = eval::run_conformance(cases, eval::Manifest{}, options);
-  std::ostringstream failures;
-  for (const eval::CaseResult* r : report.unexpected)
-    failures << r->name << ": " << r->reason << "\n";
-  EXPECT_TRUE(report.unexpected.empty())
-      << report.unexpected.size() << " of " << cases.size() << " cases fail once optimized:\n"
-      << failures.str();
-  std::cout << report.passed << " passed, " << report.failed << " failed, " << report.skipped
-            << " skipped of " << cases.size() << " under " << suite << "\n";
+  testing::expect_suite_keeps_results(
+      suite, manifest_file, [](ir::Model& model) { optimizer::optimize_checked(model); },
+      "optimized");
 }
 
 TEST(OptimizerProperty, Onnx112NodeSuite) {
