@@ -25,8 +25,12 @@ def vit_s_16():
     # ViT-S/16 (12 layers, 6 heads, width 384): vit_b_16's architecture at a
     # quarter of its work, so that the benchmark's rounds stay short.
     from torchvision.models.vision_transformer import VisionTransformer
-    return VisionTransformer(image_size=224, patch_size=16, num_layers=12, num_heads=6,
-                             hidden_dim=384, mlp_dim=1536).eval(), (1, 3, 224, 224)
+    model = VisionTransformer(image_size=224, patch_size=16, num_layers=12, num_heads=6,
+                              hidden_dim=384, mlp_dim=1536).eval()
+    # torchvision starts the classifier head at zero, which would make every
+    # output 0 and the comparison with the peer empty.
+    torch.nn.init.normal_(model.heads.head.weight, std=0.02)
+    return model, (1, 3, 224, 224)
 
 
 def models(names):

@@ -10,6 +10,7 @@
 #include <cblas.h>
 #include <fmt/format.h>
 
+#include "eval/fusion.h"
 #include "eval/schema_functions.h"
 #include "eval/schema_version_table.h"
 #include "eval/util/parallel.h"
@@ -217,7 +218,24 @@ class Planner {
     for (const ir::Value* v : graph.sparse_initializers())
       if (!refs.count(v)) refs[v] = add_constant(p, densify(*v->sparse_value()));
 
+    // Fusions: every member but the last is skipped; the last's place gets
+    // the fused step. Function bodies (env set) are planned as written.
+    std::vector<Fusion> fusions;
+    if (ctx_.options.optimize && !env) fusions = find_fusions(graph, opsets);
+    std::unordered_map<const ir::Node*, const Fusion*> fused_at;
+    std::unordered_set<const ir::Node*> fused_away;
+    for (const Fusion& f : fusions) {
+      fused_at[f.last] = &f;
+      for (const ir::Node* m : f.members)
+        if (m != f.last) fused_away.insert(m);
+    }
+
     for (const ir::Node* node : graph.topological_order()) {
+      if (fused_away.count(node)) continue;
+      if (auto it = fused_at.find(node); it != fused_at.end()) {
+        add_fused_step(p, refs, *it->second);
+        continue;
+      }
       Step step;
       step.node = node;
       for (const ir::Value* v : node->inputs()) {
@@ -238,6 +256,7 @@ class Planner {
       for (const ir::Graph* sub : graphs_of(step.attributes))
         step.subplans.emplace_back(sub, plan_graph(*sub, &p, &refs, env, opsets, depth));
       resolve_op(step, *node, env, opsets, depth);
+      if (ctx_.options.optimize && precompute(p, refs, step, node->outputs())) continue;
       p.max_inputs = std::max(p.max_inputs, step.inputs.size());
       p.steps.push_back(std::move(step));
     }
@@ -256,6 +275,55 @@ class Planner {
   static int add_constant(Plan& p, RuntimeValue value) {
     p.constants.push_back(std::move(value));
     return constant_ref(p.constants.size() - 1);
+  }
+
+  // Adds the one step that runs a fusion's group of nodes.
+  void add_fused_step(Plan& p, std::unordered_map<const ir::Value*, int>& refs, const Fusion& f) {
+    Step step;
+    step.node = f.first;
+    step.op = f.op;
+    step.fn = f.fn;
+    step.attributes = f.attributes;
+    for (const FusedInput& in : f.inputs) {
+      if (in.constant)
+        step.inputs.push_back(add_constant(p, *in.constant));
+      else
+        step.inputs.push_back(in.value ? refs.at(in.value) : kOmitted);
+    }
+    step.out_begin = p.num_slots;
+    step.num_outputs = static_cast<int>(f.outputs.size());
+    for (const ir::Value* v : f.outputs) refs[v] = p.num_slots++;
+    if (precompute(p, refs, step, f.outputs)) return;
+    p.max_inputs = std::max(p.max_inputs, step.inputs.size());
+    p.steps.push_back(std::move(step));
+  }
+
+  // A kernel step whose inputs are all constants runs now, once, and its
+  // outputs become constants of the plan (as ONNX Runtime folds constant
+  // subgraphs when it creates a session): weights computed from
+  // initializers are not recomputed on every run. A kernel that fails here
+  // is left in the plan, so that the run reports the failure as it would
+  // have without this.
+  static bool precompute(Plan& p, std::unordered_map<const ir::Value*, int>& refs, const Step& step,
+                         std::span<const ir::Value* const> output_values) {
+    if (!step.fn || !step.subplans.empty() || !is_deterministic(step.op.domain, step.op.op_type))
+      return false;
+    for (int ref : step.inputs)
+      if (ref != kOmitted && !is_constant_ref(ref)) return false;
+    std::vector<RuntimeValue> inputs;
+    for (int ref : step.inputs)
+      inputs.push_back(ref == kOmitted ? RuntimeValue() : p.constants[constant_index(ref)]);
+    std::vector<RuntimeValue> outputs(static_cast<size_t>(step.num_outputs));
+    try {
+      KernelContext kc(step.op, inputs, outputs, step.attributes);
+      kc.set_node(step.node);
+      step.fn(kc);
+    } catch (const Error&) {
+      return false;
+    }
+    for (size_t o = 0; o < output_values.size() && o < outputs.size(); ++o)
+      if (output_values[o]) refs[output_values[o]] = add_constant(p, std::move(outputs[o]));
+    return true;
   }
 
   // Kernel first for ONNX operators; a model-local function of the same name
@@ -634,6 +702,13 @@ std::vector<std::string> Session::output_names() const {
 
 std::vector<std::string> Session::missing_kernels() const {
   return {context_->missing.begin(), context_->missing.end()};
+}
+
+std::vector<std::string> Session::planned_operators() const {
+  std::vector<std::string> ops;
+  for (const detail::Step& step : main_->steps)
+    ops.push_back(detail::op_name(step.op.domain, step.op.op_type));
+  return ops;
 }
 
 std::vector<RuntimeValue> Session::run(std::span<const RuntimeValue> inputs) const {

@@ -3,11 +3,10 @@
 
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <string>
 
+#include "cli_run.h"
 #include "onnxscript/support/file_io.h"
 
 namespace onnxscript {
@@ -15,23 +14,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int status;
-  std::string output;  // stdout and stderr together
-};
-
-CliRun run_cli(const std::string& args) {
-  const std::string command = std::string(ONNXSCRIPT_CLI) + " " + args + " 2>&1";
-  std::FILE* pipe = ::popen(command.c_str(), "r");
-  EXPECT_NE(pipe, nullptr);
-  std::string output;
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    output.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  return {WEXITSTATUS(status), output};
-}
+using testing::CliRun;
+using testing::run_cli;
 
 // Max(x, 0) is a Clip; MatMul + Add a Gemm only with --gemm.
 TEST(RewriterCli, OptimizeRunsTheRewriter) {

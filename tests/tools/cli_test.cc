@@ -1,13 +1,12 @@
 // End-to-end tests of the `onnxscript` command-line tool.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "cli_run.h"
 #include "onnxscript/serde/serde.h"
 #include "onnxscript/support/file_io.h"
 
@@ -16,23 +15,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int status;
-  std::string output;  // stdout and stderr together
-};
-
-CliRun run_cli(const std::string& args) {
-  const std::string command = std::string(ONNXSCRIPT_CLI) + " " + args + " 2>&1";
-  std::FILE* pipe = ::popen(command.c_str(), "r");
-  EXPECT_NE(pipe, nullptr);
-  std::string output;
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    output.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  return {WEXITSTATUS(status), output};
-}
+using testing::CliRun;
+using testing::run_cli;
 
 fs::path scratch(const std::string& name) {
   fs::path dir = fs::temp_directory_path() / ("onnxscript_cli_" + name);
@@ -188,6 +172,27 @@ TEST(Cli, RunWritesOutputsThatMatchTheCase) {
                      "/test_data_set_0/input_1.pb --output-dir " + dir.string());
   ASSERT_EQ(r.status, 0) << r.output;
   ASSERT_FALSE(fs::is_empty(dir)) << r.output;
+}
+
+TEST(Cli, RunTakesThreadsAndNoOptimizeWithoutChangingResults) {
+  const std::string case_dir = std::string(ONNX_TESTDATA_DIR) + "/node/test_add";
+  const std::string feed = " --input x=" + case_dir +
+                           "/test_data_set_0/input_0.pb --input y=" + case_dir +
+                           "/test_data_set_0/input_1.pb -q --output-dir ";
+  const fs::path plain = scratch("run_plain"), tuned = scratch("run_tuned");
+  CliRun a = run_cli("run " + case_dir + "/model.onnx" + feed + plain.string());
+  CliRun b =
+      run_cli("run " + case_dir + "/model.onnx --threads 1 --no-optimize" + feed + tuned.string());
+  ASSERT_EQ(a.status, 0) << a.output;
+  ASSERT_EQ(b.status, 0) << b.output;
+  for (const auto& entry : fs::directory_iterator(plain)) {
+    const fs::path other = tuned / entry.path().filename();
+    ASSERT_TRUE(fs::exists(other)) << other;
+    EXPECT_EQ(read_file(entry.path()), read_file(other)) << other;
+  }
+  CliRun bad = run_cli("run " + case_dir + "/model.onnx --threads -2" + feed + tuned.string());
+  EXPECT_NE(bad.status, 0);
+  EXPECT_NE(bad.output.find("--threads"), std::string::npos) << bad.output;
 }
 
 TEST(Cli, RunRejectsAWrongInputNameClearly) {

@@ -4,9 +4,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
+
+#include "cli_run.h"
 
 namespace onnxscript {
 namespace {
@@ -18,17 +18,10 @@ TEST(CliExport, WithoutTheExporterSaysHowToGetOne) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   fs::copy_file(ONNXSCRIPT_CLI, dir / "onnxscript");
-  const std::string command =
-      (dir / "onnxscript").string() + " export model.pt -o model.onnx --input x:float[1] 2>&1";
-  std::FILE* pipe = ::popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string output;
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    output.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  EXPECT_EQ(WEXITSTATUS(status), 2) << output;
+  const testing::CliRun run = testing::run_shell(
+      (dir / "onnxscript").string() + " export model.pt -o model.onnx --input x:float[1]");
+  const std::string& output = run.output;
+  EXPECT_EQ(run.status, 2) << output;
   EXPECT_THAT(output, ::testing::HasSubstr("this build has no PyTorch exporter"));
   EXPECT_THAT(output, ::testing::HasSubstr("-DONNXSCRIPT_WITH_TORCH=ON"));
   EXPECT_THAT(output, ::testing::HasSubstr("libtorch-dev"));

@@ -1,4 +1,5 @@
-// `onnxscript run MODEL [--input NAME=FILE ...] [--output-dir DIR]`: runs a
+// `onnxscript run MODEL [--input NAME=FILE ...] [--output-dir DIR] [--threads N]
+// [--no-optimize]`: runs a
 // model once on inputs read from .npy or .pb files and prints (and
 // optionally writes) its outputs.
 #include <chrono>
@@ -29,7 +30,10 @@ std::string file_stem(const std::string& name, size_t index) {
 
 int run_command(const RunOptions& opts) {
   auto shared = std::make_shared<const ir::Model>(load_model_file(opts.model));
-  eval::Session session(shared);
+  eval::SessionOptions session_options;
+  session_options.intra_op_threads = opts.threads;
+  session_options.optimize = !opts.no_optimize;
+  eval::Session session(shared, session_options);
   const auto graph_inputs = shared->graph().inputs();
   std::map<std::string, eval::RuntimeValue, std::less<>> feed;
   size_t next_positional = 0;

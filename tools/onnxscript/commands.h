@@ -44,6 +44,8 @@ struct RunOptions {
   std::vector<std::string> inputs;   ///< NAME=FILE, or a bare FILE for the next input.
   std::filesystem::path output_dir;  ///< Where outputs are written, when set.
   bool quiet = false;                ///< Do not print output values.
+  int threads = 0;                   ///< Intra-op threads (0: the machine's hardware threads).
+  bool no_optimize = false;          ///< Run every node as written (SessionOptions::optimize off).
 };
 /// Runs the model once with the built-in evaluator.
 int run_command(const RunOptions& options);

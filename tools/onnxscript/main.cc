@@ -79,6 +79,11 @@ void add_run(CLI::App& app) {
   cmd->add_option("-o,--output-dir", o->output_dir,
                   "Write each output there as NAME.npy (tensors) or NAME.pb (other values)");
   cmd->add_flag("-q,--quiet", o->quiet, "Do not print the output values");
+  cmd->add_option("--threads", o->threads,
+                  "Threads an operator may use (default: the machine's hardware threads)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--no-optimize", o->no_optimize,
+                "Run every node as written: no constant folding or fusion when planning");
   on_run(cmd, o, run_command);
 }
 

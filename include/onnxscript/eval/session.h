@@ -57,6 +57,18 @@ struct SessionOptions {
   /// memory instead of faulting fresh pages in. Idle buffers stay with the
   /// session (at most 1 GiB of them) until it is destroyed.
   bool reuse_buffers = true;
+  /// Prepare the graph for speed, as ONNX Runtime's graph optimizations do,
+  /// without changing the model or any result beyond rounding:
+  /// - a node whose inputs are all constants (initializers that are not
+  ///   graph inputs, or outputs of such nodes) runs once, when the session is
+  ///   planned, unless its operator is random;
+  /// - BatchNormalization after a Conv with constant weights is folded into
+  ///   those weights;
+  /// - a Conv's Relu, Clip, LeakyRelu or Sigmoid is applied as the Conv
+  ///   writes its output;
+  /// - the Erf form of Gelu (x * 0.5 * (1 + erf(x / sqrt 2))) runs as one Gelu.
+  /// Off, every node runs as written, on every run.
+  bool optimize = true;
 };
 
 /// A planned model, ready to run.
@@ -102,6 +114,11 @@ class Session {
   /// "<domain.>Op-version". Running a path through one of them throws; this
   /// lets tools report them before running.
   std::vector<std::string> missing_kernels() const;
+
+  /// The operators the main graph's plan runs, in order, each as "Op" for
+  /// ONNX operators and "domain.Op" otherwise ("onnxscript.internal.FusedConv").
+  /// Shows what SessionOptions::optimize folded away and fused.
+  std::vector<std::string> planned_operators() const;
 
  private:
   void plan();
