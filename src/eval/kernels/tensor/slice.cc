@@ -2,6 +2,8 @@
 // ends and axes from attributes (step 1); v10+ reads them from inputs and
 // adds steps (negative steps walk backwards). Out-of-range bounds are clamped
 // as numpy does.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "eval/util/shape_util.h"
@@ -76,6 +78,15 @@ void slice(KernelContext& ctx) {
     std::vector<int64_t> ostrides(strides.begin(), strides.end() - 1);
     std::vector<int64_t> index(oshape.size(), 0);
     int64_t off = 0;
+    if (inner_stride == 1) {
+      // A step of 1 on the last axis (a QKV split, a class token): whole
+      // rows copy as they are.
+      do {
+        std::copy_n(src + off, inner, dst);
+        dst += inner;
+      } while (next_index(index, oshape, ostrides, off));
+      return;
+    }
     do {
       for (int64_t i = 0; i < inner; ++i) dst[i] = src[off + i * inner_stride];
       dst += inner;
