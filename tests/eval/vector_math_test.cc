@@ -311,6 +311,23 @@ TEST(VectorKernels, SoftmaxAndLogSoftmaxRows) {
   EXPECT_NEAR(y[39], 1 / total, 1e-6);
 }
 
+TEST(VectorKernels, SoftmaxAlongAnInnerAxis) {
+  // [3, 5, 4] along axis 1: lines of 5 elements with stride 4.
+  const Tensor x = random_floats({3, 5, 4}, -20, 20, 7);
+  const auto y = values<float>(run_op("Softmax", {x}, {A::make_int("axis", 1)}, 1, 13)[0]);
+  const float* p = x.data<float>();
+  for (int o = 0; o < 3; ++o)
+    for (int i = 0; i < 4; ++i) {
+      double peak = -INFINITY, sum = 0;
+      for (int j = 0; j < 5; ++j) peak = std::max(peak, double{p[(o * 5 + j) * 4 + i]});
+      for (int j = 0; j < 5; ++j) sum += std::exp(p[(o * 5 + j) * 4 + i] - peak);
+      for (int j = 0; j < 5; ++j) {
+        const int at = (o * 5 + j) * 4 + i;
+        EXPECT_NEAR(y[at], std::exp(p[at] - peak) / sum, 1e-6) << at;
+      }
+    }
+}
+
 TEST(VectorKernels, LayerNormalizationFloat) {
   for (int threads : {1, 2}) {
     const IntraOpThreads scope(threads);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "eval/util/parallel.h"
@@ -109,10 +110,16 @@ void softmax_kernel(KernelContext& ctx) {
         } else {
           C sum = 0;
           if constexpr (K == SoftmaxKind::kSoftmax) {
-            // Each exponential is computed once and kept for the division.
-            for (int64_t j = 0; j < dim; ++j) {
-              line[j] = std::exp(line[j] - peak);
-              sum += line[j];
+            // Each exponential is computed once and kept for the division
+            // (float and the 16-bit floats, which compute in float, through
+            // the vectorised exp).
+            if constexpr (std::is_same_v<C, float>) {
+              sum = vmath::exp_shifted_sum(line.data(), line.data(), dim, peak);
+            } else {
+              for (int64_t j = 0; j < dim; ++j) {
+                line[j] = std::exp(line[j] - peak);
+                sum += line[j];
+              }
             }
             for (int64_t j = 0; j < dim; ++j) dst[base + j * inner] = static_cast<T>(line[j] / sum);
           } else {
