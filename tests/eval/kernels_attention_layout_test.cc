@@ -192,5 +192,27 @@ TEST(SliceRows, UnitStepOnTheLastAxis) {
   EXPECT_EQ(got, want);
 }
 
+TEST(SliceRows, LargeSlicesOnTwoThreads) {
+  const IntraOpThreads threads(2);
+  const Tensor x = iota({3, 200, 300});
+  for (int64_t step : {1, 2}) {
+    // [:, 10:190, 5:295:step]
+    Tensor starts(DataType::kInt64, {2}), ends(DataType::kInt64, {2}), axes(DataType::kInt64, {2}),
+        steps(DataType::kInt64, {2});
+    const int64_t s[] = {10, 5}, e[] = {190, 295}, a[] = {1, 2}, st[] = {1, step};
+    std::copy(s, s + 2, starts.data<int64_t>());
+    std::copy(e, e + 2, ends.data<int64_t>());
+    std::copy(a, a + 2, axes.data<int64_t>());
+    std::copy(st, st + 2, steps.data<int64_t>());
+    const auto got = values<float>(run_op("Slice", {x, starts, ends, axes, steps}, {}, 1, 13)[0]);
+    std::vector<float> want;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 10; j < 190; ++j)
+        for (int l = 5; l < 295; l += static_cast<int>(step))
+          want.push_back(static_cast<float>((i * 200 + j) * 300 + l));
+    EXPECT_EQ(got, want) << "step " << step;
+  }
+}
+
 }  // namespace
 }  // namespace onnxscript::eval
