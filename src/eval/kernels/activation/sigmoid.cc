@@ -3,10 +3,13 @@
 #include <cmath>
 
 #include "eval/util/elementwise.h"
+#include "eval/util/vector_math.h"
+#include "eval/util/vector_unary.h"
 
 namespace onnxscript::eval {
 namespace {
 void sigmoid_kernel(KernelContext& ctx) {
+  if (run_unary_float(ctx, vmath::sigmoid)) return;
   run_unary<kFloatTypes>(ctx, []<typename C>(C x) -> C {
     if (x >= C(0)) return C(1) / (C(1) + std::exp(-x));
     const C e = std::exp(x);

@@ -4,6 +4,7 @@
 // stacks of matrices whose batch dimensions broadcast; a 1-D A is a row
 // vector [1, K] and a 1-D B a column vector [K, 1], and the added dimension
 // is dropped from the result.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -60,18 +61,34 @@ void batched_matmul(const MatMulPlan& plan, const T* a, const T* b, T* c) {
   }
   const std::vector<int64_t> sa = broadcast_strides(plan.a_batch, batch),
                              sb = broadcast_strides(plan.b_batch, batch);
-  std::vector<int64_t> index(batch.size(), 0);
-  const std::vector<int64_t> zero(batch.size(), 0);
-  int64_t unused = 0;
-  for (int64_t i = 0; i < nb; ++i) {
+  // The product for batch position i (row-major over `batch`).
+  auto product = [&](int64_t i) {
     int64_t oa = 0, ob = 0;
-    for (size_t d = 0; d < batch.size(); ++d) {
-      oa += index[d] * sa[d];
-      ob += index[d] * sb[d];
+    for (size_t d = batch.size(), rest = static_cast<size_t>(i); d-- > 0;) {
+      const int64_t idx = static_cast<int64_t>(rest) % batch[d];
+      rest /= static_cast<size_t>(batch[d]);
+      oa += idx * sa[d];
+      ob += idx * sb[d];
     }
     gemm<T>(false, false, m, n, k, 1.0, a + oa * m * k, b + ob * k * n, 0.0, c + i * m * n);
-    next_index(index, batch, zero, unused);
+  };
+  // Attention's products ([B, H, S, D] x [B, H, D, S]) are many and small:
+  // split the batch over the intra-op threads, each product one
+  // single-threaded GEMM, rather than splitting each small product (or not
+  // splitting it at all below gemm's threshold). Few large products keep
+  // gemm's own split, which balances better than whole products would.
+  const int threads = intra_op_threads();
+  const int64_t work = m * n * k;
+  if (threads > 1 && nb >= 2 && (nb >= 2 * threads || work < (int64_t{1} << 23)) &&
+      nb * work >= (int64_t{1} << 20)) {
+    const int64_t grain = std::max<int64_t>(1, (int64_t{1} << 20) / std::max<int64_t>(1, work));
+    parallel_for(nb, grain, [&](int64_t first, int64_t last) {
+      const IntraOpThreads one(1);  // the calling thread runs a range too: no nested split
+      for (int64_t i = first; i < last; ++i) product(i);
+    });
+    return;
   }
+  for (int64_t i = 0; i < nb; ++i) product(i);
 }
 
 }  // namespace onnxscript::eval

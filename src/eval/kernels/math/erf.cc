@@ -3,10 +3,13 @@
 #include <cmath>
 
 #include "eval/util/elementwise.h"
+#include "eval/util/vector_math.h"
+#include "eval/util/vector_unary.h"
 
 namespace onnxscript::eval {
 namespace {
 void erf(KernelContext& ctx) {
+  if (run_unary_float(ctx, vmath::erf)) return;
   run_unary<kNumericTypes>(ctx, []<typename C>(C x) -> C {
     if constexpr (std::is_floating_point_v<C>)
       return std::erf(x);

@@ -2,10 +2,13 @@
 #include <cmath>
 
 #include "eval/util/elementwise.h"
+#include "eval/util/vector_math.h"
+#include "eval/util/vector_unary.h"
 
 namespace onnxscript::eval {
 namespace {
 void tanh_kernel(KernelContext& ctx) {
+  if (run_unary_float(ctx, vmath::tanh)) return;
   run_unary<kFloatTypes>(ctx, [](auto x) { return std::tanh(x); });
 }
 }  // namespace

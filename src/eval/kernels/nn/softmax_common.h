@@ -7,14 +7,47 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "eval/util/parallel.h"
 #include "eval/util/shape_util.h"
+#include "eval/util/vector_math.h"
 
 namespace onnxscript::eval {
 
 enum class SoftmaxKind { kSoftmax, kLogSoftmax, kHardmax };
+
+/// Softmax (or LogSoftmax when kLog) of `rows` contiguous float rows of
+/// `dim` elements: the common case of the last axis, vectorised (two passes
+/// over each row: its maximum, then exponentials and their sum written into
+/// the output, then one scaling pass) and split over the intra-op threads by
+/// rows.
+template <bool kLog>
+void softmax_rows_float(const float* src, float* dst, int64_t rows, int64_t dim) {
+  // About 16K elements per range, so that a hand-off pays for itself.
+  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << 14) / dim);
+  auto body = [&](int64_t first, int64_t last) {
+    for (int64_t r = first; r < last; ++r) {
+      const float* x = src + r * dim;
+      float* y = dst + r * dim;
+      const float peak = vmath::max(x, dim);
+      const float sum = vmath::exp_shifted_sum(x, y, dim, peak);
+      if constexpr (kLog) {
+        // (x - peak) - log(sum), in that order: x - peak is exact near the
+        // peak, where the results are small.
+        vmath::subtract(x, y, dim, peak);
+        vmath::subtract(y, y, dim, std::log(sum));
+      } else {
+        vmath::scale(y, dim, 1.0f / sum);
+      }
+    }
+  };
+  if (rows <= grain || intra_op_threads() == 1)
+    body(0, rows);
+  else
+    parallel_for(rows, grain, body);
+}
 
 template <SoftmaxKind K>
 void softmax_kernel(KernelContext& ctx) {
@@ -41,6 +74,14 @@ void softmax_kernel(KernelContext& ctx) {
   }
   // Every (outer, inner) line is written in full.
   Tensor out = Tensor::uninitialized(x.dtype(), x.shape());
+  if constexpr (K != SoftmaxKind::kHardmax) {
+    if (x.dtype() == DataType::kFloat && inner == 1 && dim > 0) {
+      softmax_rows_float<K == SoftmaxKind::kLogSoftmax>(x.data<float>(), out.data<float>(), outer,
+                                                        dim);
+      ctx.set_output(0, out);
+      return;
+    }
+  }
   dispatch<kFloatTypes>(x.dtype(), ctx, [&]<typename T>() {
     using C = compute_t<T>;
     const T* src = x.data<T>();
@@ -69,10 +110,16 @@ void softmax_kernel(KernelContext& ctx) {
         } else {
           C sum = 0;
           if constexpr (K == SoftmaxKind::kSoftmax) {
-            // Each exponential is computed once and kept for the division.
-            for (int64_t j = 0; j < dim; ++j) {
-              line[j] = std::exp(line[j] - peak);
-              sum += line[j];
+            // Each exponential is computed once and kept for the division
+            // (float and the 16-bit floats, which compute in float, through
+            // the vectorised exp).
+            if constexpr (std::is_same_v<C, float>) {
+              sum = vmath::exp_shifted_sum(line.data(), line.data(), dim, peak);
+            } else {
+              for (int64_t j = 0; j < dim; ++j) {
+                line[j] = std::exp(line[j] - peak);
+                sum += line[j];
+              }
             }
             for (int64_t j = 0; j < dim; ++j) dst[base + j * inner] = static_cast<T>(line[j] / sum);
           } else {

@@ -2,8 +2,11 @@
 // ends and axes from attributes (step 1); v10+ reads them from inputs and
 // adds steps (negative steps walk backwards). Out-of-range bounds are clamped
 // as numpy does.
+#include <algorithm>
+
 #include <fmt/format.h>
 
+#include "eval/util/parallel.h"
 #include "eval/util/shape_util.h"
 
 namespace onnxscript::eval {
@@ -74,12 +77,33 @@ void slice(KernelContext& ctx) {
     const int64_t inner = out_shape[rank - 1], inner_stride = strides[rank - 1];
     std::vector<int64_t> oshape(out_shape.begin(), out_shape.end() - 1);
     std::vector<int64_t> ostrides(strides.begin(), strides.end() - 1);
-    std::vector<int64_t> index(oshape.size(), 0);
-    int64_t off = 0;
-    do {
-      for (int64_t i = 0; i < inner; ++i) dst[i] = src[off + i * inner_stride];
-      dst += inner;
-    } while (next_index(index, oshape, ostrides, off));
+    // Copies output rows [first, last): a step of 1 on the last axis (a
+    // QKV split, a class token) copies whole rows as they are.
+    auto copy_rows = [&](int64_t first, int64_t last) {
+      std::vector<int64_t> index(oshape.size(), 0);
+      int64_t off = 0;
+      for (size_t d = oshape.size(), rest = static_cast<size_t>(first); d-- > 0;) {
+        index[d] = static_cast<int64_t>(rest % static_cast<size_t>(oshape[d]));
+        rest /= static_cast<size_t>(oshape[d]);
+        off += index[d] * ostrides[d];
+      }
+      U* row_out = dst + first * inner;
+      for (int64_t row = first; row < last; ++row) {
+        if (inner_stride == 1)
+          std::copy_n(src + off, inner, row_out);
+        else
+          for (int64_t i = 0; i < inner; ++i) row_out[i] = src[off + i * inner_stride];
+        row_out += inner;
+        next_index(index, oshape, ostrides, off);
+      }
+    };
+    const int64_t rows = out.numel() / inner;
+    // Split over the intra-op threads when there is enough to copy (64K
+    // elements) for a hand-off to pay.
+    if (out.numel() < (int64_t{1} << 16) || intra_op_threads() == 1 || rows < 2)
+      copy_rows(0, rows);
+    else
+      parallel_for(rows, std::max<int64_t>(1, (int64_t{1} << 14) / inner), copy_rows);
   });
   ctx.set_output(0, out);
 }
