@@ -72,6 +72,7 @@ class FusionFinder {
     fused_conv_ = KernelRegistry::builtin().find("onnxscript.internal", "FusedConv", 1);
     conv_ = KernelRegistry::builtin().find("", "Conv", onnx_version_);
     gelu_ = KernelRegistry::builtin().find("", "Gelu", 20);
+    matmul_add_ = KernelRegistry::builtin().find("onnxscript.internal", "MatMulAdd", 1);
   }
 
   std::vector<Fusion> find() {
@@ -80,6 +81,7 @@ class FusionFinder {
       if (taken_.count(node)) continue;
       if (is_op(node, "Conv")) match_conv(node);
       if (is_op(node, "Mul")) match_gelu(node);
+      if (is_op(node, "MatMul")) match_matmul_add(node);
     }
     return std::move(found_);
   }
@@ -239,6 +241,34 @@ class FusionFinder {
     }
   }
 
+  // MatMul(A, W) -> Add(bias), W a constant float matrix [K, N] and the bias
+  // a constant float with N elements ([N], or with leading 1s): a linear
+  // layer on a batch of rows, as exporters write it for 3-D activations.
+  void match_matmul_add(const ir::Node* matmul) {
+    if (!matmul_add_ || matmul->outputs().size() != 1) return;
+    const Tensor* w = float_constant(input(matmul, 1));
+    if (!w || w->rank() != 2) return;
+    const ir::Value* product = matmul->outputs()[0];
+    const ir::Node* add = sole_reader(product);
+    if (!is_op(add, "Add") || !free(add) || add->outputs().size() != 1) return;
+    const ir::Value* bias = input(add, 0) == product ? input(add, 1) : input(add, 0);
+    if (bias == product) return;
+    const Tensor* b = float_constant(bias);
+    const int64_t n = w->shape()[1];
+    if (!b || b->numel() != n || (b->rank() > 0 && b->shape().back() != n)) return;
+    const ir::Value* a = input(matmul, 0);
+    if (!a) return;
+    Fusion f;
+    f.first = matmul;
+    f.members = {matmul, add};
+    f.last = add;
+    f.op = OpId{"onnxscript.internal", "MatMulAdd", 1};
+    f.fn = matmul_add_;
+    f.inputs = {FusedInput{a}, FusedInput{input(matmul, 1)}, FusedInput{bias}};
+    f.outputs = {add->outputs()[0]};
+    take(std::move(f));
+  }
+
   // The node making `v`, when `reader` is all that reads `v`.
   static const ir::Node* producer_read_only_by(const ir::Value* v, const ir::Node* reader) {
     return v && sole_reader(v) == reader ? v->producer() : nullptr;
@@ -256,7 +286,7 @@ class FusionFinder {
 
   const ir::Graph& graph_;
   int64_t onnx_version_ = 0;
-  KernelFn fused_conv_ = nullptr, conv_ = nullptr, gelu_ = nullptr;
+  KernelFn fused_conv_ = nullptr, conv_ = nullptr, gelu_ = nullptr, matmul_add_ = nullptr;
   std::unordered_set<const ir::Node*> taken_;
   std::vector<Fusion> found_;
 };

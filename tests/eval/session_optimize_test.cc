@@ -240,6 +240,61 @@ TEST(SessionOptimize, LeavesLookAlikesOfGeluAlone) {
               ElementsAre("Div", "Erf", "Add", "Mul", "Mul"));
 }
 
+// y = MatMul(x, w) + bias, w [4, 5] and bias (with `bias_shape`) constants.
+ir::Model linear_model(ir::Shape x_shape, ir::Dims bias_shape, bool bias_first) {
+  ir::Model m;
+  m.ir_version = 8;
+  m.opset_imports.set("", 17);
+  ir::Graph& g = m.graph();
+  ir::Value* x = g.add_input("x", floats(std::move(x_shape)));
+  ir::Value* w = g.add_initializer("w", wavy({4, 5}, 0.5f));
+  ir::Value* bias = g.add_initializer("bias", wavy(std::move(bias_shape), 1.5f));
+  ir::Value* p = g.append_node("MatMul", {x, w}, 1)->output(0);
+  ir::Value* y =
+      g.append_node("Add", bias_first ? std::vector{bias, p} : std::vector{p, bias}, 1)->output(0);
+  y->set_name("y");
+  g.outputs() = {y};
+  return m;
+}
+
+TEST(SessionOptimize, RunsALinearLayerAsOneMatMulAdd) {
+  const std::vector<std::string> fused{"onnxscript.internal.MatMulAdd"};
+  // A batch of rows, the bias on either side of the Add.
+  EXPECT_EQ(expect_same_results(linear_model({Dim(2), Dim(3), Dim(4)}, {5}, false),
+                                {wavy({2, 3, 4}, 0.2f)}, 1e-5f),
+            fused);
+  EXPECT_EQ(expect_same_results(linear_model({Dim(2), Dim(3), Dim(4)}, {5}, true),
+                                {wavy({2, 3, 4}, 0.2f)}, 1e-5f),
+            fused);
+  // One row ([4] -> [5]), and a bias of higher rank than the product, which
+  // Add's broadcast prepends to the result's shape ([1, 1, 1, 5]).
+  EXPECT_EQ(expect_same_results(linear_model({Dim(4)}, {5}, false), {wavy({4}, 0.2f)}, 1e-5f),
+            fused);
+  EXPECT_EQ(expect_same_results(linear_model({Dim(1), Dim(4)}, {1, 1, 1, 5}, false),
+                                {wavy({1, 4}, 0.2f)}, 1e-5f),
+            fused);
+  // Enough rows and columns for the threaded path.
+  ir::Model big;
+  big.ir_version = 8;
+  big.opset_imports.set("", 17);
+  ir::Graph& g = big.graph();
+  ir::Value* x = g.add_input("x", floats({Dim(300), Dim(256)}));
+  ir::Value* w = g.add_initializer("w", wavy({256, 200}, 0.5f));
+  ir::Value* bias = g.add_initializer("bias", wavy({200}, 1.5f));
+  ir::Value* y =
+      g.append_node("Add", {g.append_node("MatMul", {x, w}, 1)->output(0), bias}, 1)->output(0);
+  y->set_name("y");
+  g.outputs() = {y};
+  EXPECT_EQ(expect_same_results(big, {wavy({300, 256}, 0.2f)}, 1e-4f), fused);
+}
+
+TEST(SessionOptimize, LeavesMatMulAddsThatAreNotALinearLayer) {
+  // A bias that broadcasts over columns ([3, 1]) is not a row bias.
+  EXPECT_THAT(expect_same_results(linear_model({Dim(3), Dim(4)}, {3, 1}, false),
+                                  {wavy({3, 4}, 0.2f)}, 1e-5f),
+              ElementsAre("MatMul", "Add"));
+}
+
 TEST(SessionOptimize, OffRunsEveryNodeAsWritten) {
   Session session(conv_bn_model("Relu").model, with_optimize(false));
   EXPECT_THAT(session.planned_operators(), ElementsAre("Conv", "BatchNormalization", "Relu"));

@@ -66,7 +66,9 @@ struct SessionOptions {
   ///   those weights;
   /// - a Conv's Relu, Clip, LeakyRelu or Sigmoid is applied as the Conv
   ///   writes its output;
-  /// - the Erf form of Gelu (x * 0.5 * (1 + erf(x / sqrt 2))) runs as one Gelu.
+  /// - the Erf form of Gelu (x * 0.5 * (1 + erf(x / sqrt 2))) runs as one Gelu;
+  /// - MatMul by a constant matrix followed by Add of a constant row bias
+  ///   runs as one GEMM over rows that start as the bias.
   /// Off, every node runs as written, on every run.
   bool optimize = true;
 };
