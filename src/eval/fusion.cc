@@ -14,9 +14,17 @@ bool is_op(const ir::Node* node, std::string_view op_type) {
 }
 
 // A value a run cannot change: an initializer that is not also a graph
-// input (a graph input's initializer is only a default).
+// input (a graph input's initializer is only a default), or the tensor of a
+// Constant node (exporters write scalars such as Gelu's 0.5 that way).
 const Tensor* constant_of(const ir::Value* v) {
-  return v && !v->is_graph_input() ? v->const_value() : nullptr;
+  if (!v || v->is_graph_input()) return nullptr;
+  if (v->const_value()) return v->const_value();
+  const ir::Node* producer = v->producer();
+  if (!is_op(producer, "Constant")) return nullptr;
+  const ir::Attribute* value = producer->attribute("value");
+  return value && value->type == ir::AttributeType::kTensor && !value->is_reference()
+             ? &value->as_tensor()
+             : nullptr;
 }
 
 const Tensor* float_constant(const ir::Value* v) {

@@ -234,6 +234,29 @@ TEST(SessionOptimize, RunsTheErfFormOfGeluAsOneStep) {
   }
 }
 
+TEST(SessionOptimize, FindsGeluWhoseScalarsAreConstantNodes) {
+  // torch.onnx.export writes Gelu's scalars as Constant nodes, not initializers.
+  ir::Model m;
+  m.ir_version = 8;
+  m.opset_imports.set("", 17);
+  ir::Graph& g = m.graph();
+  ir::Value* x = g.add_input("x", floats({Dim(7)}));
+  auto constant = [&](float v) {
+    ir::Node* c = g.append_node("Constant", {}, 1);
+    c->set_attribute(Attribute::make_tensor("value", Tensor::scalar<float>(v)));
+    return c->output(0);
+  };
+  ir::Value* d = g.append_node("Div", {x, constant(1.4142135f)}, 1)->output(0);
+  ir::Value* e = g.append_node("Erf", {d}, 1)->output(0);
+  ir::Value* a = g.append_node("Add", {e, constant(1.0f)}, 1)->output(0);
+  ir::Value* p = g.append_node("Mul", {x, a}, 1)->output(0);
+  ir::Value* y = g.append_node("Mul", {p, constant(0.5f)}, 1)->output(0);
+  y->set_name("y");
+  g.outputs() = {y};
+  const Tensor xs = Tensor::from<float>({-3.0f, -1.0f, -0.25f, 0.0f, 0.5f, 1.0f, 4.0f}, {7});
+  EXPECT_THAT(expect_same_results(m, {xs}, 1e-6f), ElementsAre("Gelu"));
+}
+
 TEST(SessionOptimize, LeavesLookAlikesOfGeluAlone) {
   const Tensor x = Tensor::from<float>({-3.0f, -1.0f, -0.25f, 0.0f, 0.5f, 1.0f, 4.0f}, {7});
   EXPECT_THAT(expect_same_results(gelu_model(0.6f), {x}, 1e-6f),

@@ -190,6 +190,10 @@ TEST(Cli, RunTakesThreadsAndNoOptimizeWithoutChangingResults) {
     ASSERT_TRUE(fs::exists(other)) << other;
     EXPECT_EQ(read_file(entry.path()), read_file(other)) << other;
   }
+  CliRun shown = run_cli("run " + case_dir + "/model.onnx --show-plan" + feed + tuned.string());
+  ASSERT_EQ(shown.status, 0) << shown.output;
+  EXPECT_NE(shown.output.find("plan: 1 steps for 1 nodes\n  Add x 1"), std::string::npos)
+      << shown.output;
   CliRun bad = run_cli("run " + case_dir + "/model.onnx --threads -2" + feed + tuned.string());
   EXPECT_NE(bad.status, 0);
   EXPECT_NE(bad.output.find("--threads"), std::string::npos) << bad.output;

@@ -1,5 +1,5 @@
 // `onnxscript run MODEL [--input NAME=FILE ...] [--output-dir DIR] [--threads N]
-// [--no-optimize]`: runs a
+// [--no-optimize] [--show-plan]`: runs a
 // model once on inputs read from .npy or .pb files and prints (and
 // optionally writes) its outputs.
 #include <chrono>
@@ -34,6 +34,15 @@ int run_command(const RunOptions& opts) {
   session_options.intra_op_threads = opts.threads;
   session_options.optimize = !opts.no_optimize;
   eval::Session session(shared, session_options);
+  if (opts.show_plan) {
+    std::map<std::string, int> counts;
+    const std::vector<std::string> ops = session.planned_operators();
+    for (const std::string& op : ops) ++counts[op];
+    std::cout << "plan: " << ops.size() << " steps for " << shared->graph().num_nodes()
+              << " nodes\n";
+    for (const auto& [op, count] : counts) std::cout << "  " << op << " x " << count << '\n';
+    std::cout << '\n';
+  }
   const auto graph_inputs = shared->graph().inputs();
   std::map<std::string, eval::RuntimeValue, std::less<>> feed;
   size_t next_positional = 0;

@@ -46,6 +46,7 @@ struct RunOptions {
   bool quiet = false;                ///< Do not print output values.
   int threads = 0;                   ///< Intra-op threads (0: the machine's hardware threads).
   bool no_optimize = false;          ///< Run every node as written (SessionOptions::optimize off).
+  bool show_plan = false;            ///< Print how many steps of each operator the plan runs.
 };
 /// Runs the model once with the built-in evaluator.
 int run_command(const RunOptions& options);

@@ -84,6 +84,9 @@ void add_run(CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--no-optimize", o->no_optimize,
                 "Run every node as written: no constant folding or fusion when planning");
+  cmd->add_flag("--show-plan", o->show_plan,
+                "Print the operators the plan runs (after folding and fusion), with counts, "
+                "before running");
   on_run(cmd, o, run_command);
 }
 
