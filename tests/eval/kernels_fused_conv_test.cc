@@ -71,9 +71,9 @@ std::vector<std::pair<std::string, DwRun>> instruction_sets() {
 }
 
 // Every width from 1 to 37 (partial vectors of each vector type, rows
-// narrower than the padding), strides 1 and 2, several paddings including
-// asymmetric and none, with and without an activation in registers and
-// one applied per row.
+// narrower than the padding) and some wide rows, strides 1 and 2, several paddings
+// including asymmetric and none, with and without an activation in registers and one applied per
+// row.
 TEST(DepthwiseThreeByThree, MatchesTheDefinitionOnEveryInstructionSet) {
   struct Pads {
     int64_t top, left, bottom, right;
@@ -94,9 +94,15 @@ TEST(DepthwiseThreeByThree, MatchesTheDefinitionOnEveryInstructionSet) {
       {leaky, [](float v) { return v < 0 ? 0.25f * v : v; }},
       {sigmoid, [](float v) { return 1.0f / (1.0f + std::exp(-v)); }},
   };
+  // Narrow rows (partial vectors of each width, rows narrower than the
+  // padding) and wide ones (many whole vectors, at both strides).
+  std::vector<int64_t> widths;
+  for (int64_t width = 1; width <= 37; ++width) widths.push_back(width);
+  for (int64_t width : {63, 64, 65, 66, 67, 100, 127, 128, 129, 130, 131, 133})
+    widths.push_back(width);
   const int64_t channels = 3, planes = 6;
   for (const auto& [isa, run] : instruction_sets())
-    for (int64_t width = 1; width <= 37; ++width)
+    for (int64_t width : widths)
       for (int64_t height : {1, 4})
         for (int64_t stride : {1, 2})
           for (const Pads& pads : paddings)

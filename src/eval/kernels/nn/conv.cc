@@ -13,15 +13,14 @@
 // - otherwise im2col (a specialised 2-D version that copies whole runs of
 //   a row, a generic N-d one) into an uninitialised buffer, then one GEMM per
 //   image and group.
-// Y starts as the bias broadcast over each output row and the GEMM adds to it
-// (beta = 1), so the bias costs no separate pass. Planes, channels and
+// Each thread's block of the GEMM gets the bias (and a fused activation)
+// right after its BLAS call, while it is in cache (conv_gemm). Planes, channels and
 // im2col rows are split over the Session's intra-op threads; the GEMM itself
 // uses BLAS's threads.
 //
 // FusedConv (fused_conv.cc) runs the same code with an activation: the
-// depthwise loops apply it to each row as they write it, the GEMM paths to
-// each image and group's block of Y right after its GEMM, while it is
-// still in cache.
+// depthwise loops apply it to each row as they write it, the GEMM paths
+// with the bias, to each thread's block of Y after its BLAS call.
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -166,8 +165,7 @@ void depthwise_2d(const T* x, const T* w, const T* bias, T* y, int64_t n, int64_
             }
           }
         }
-        if (act.kind != ConvActivation::Kind::kNone)
-          for (int64_t o = 0; o < out_w; ++o) yrow[o] = act(yrow[o]);
+        if (act.kind != ConvActivation::Kind::kNone) add_bias_and_activate(yrow, out_w, T{}, act);
       }
     }
   });
@@ -190,14 +188,45 @@ bool depthwise3x3_geometry(const Spatial& s, DwGeometry& g) {
   return true;
 }
 
-// act over the `rows` rows of `cols` elements at y, split over the threads.
+// Y[mg, osize] = act(W[mg, kdim] * cols[kdim, osize] + bias) for one image
+// and group. The product is split over the intra-op threads as gemm() would
+// split it (blocks of rows when there are many, else blocks of output
+// positions), but each thread adds the bias and applies the activation to
+// its own block right after its BLAS call, while the block is in cache:
+// no serial pass over Y before the GEMM, and none after it.
 template <typename T>
-void activate_block(T* y, int64_t rows, int64_t cols, const ConvActivation& act) {
-  if (act.kind == ConvActivation::Kind::kNone) return;
-  parallel_for(rows, std::max<int64_t>(1, (int64_t{1} << 14) / std::max<int64_t>(1, cols)),
-               [&](int64_t begin, int64_t end) {
-                 for (T* p = y + begin * cols; p != y + end * cols; ++p) *p = act(*p);
-               });
+void conv_gemm(int64_t mg, int64_t osize, int64_t kdim, const T* w, const T* cols, const T* bias,
+               T* y, const ConvActivation& act) {
+  const bool epilogue = bias || act.kind != ConvActivation::Kind::kNone;
+  // With an epilogue, a block's columns go in tiles of about 512 KB of Y, so
+  // that the epilogue reads the tile from L2 rather than from memory (a
+  // 1x1 convolution's whole block is megabytes); at least 256 columns, so
+  // each BLAS call stays efficient.
+  const int64_t tile =
+      epilogue ? std::max<int64_t>(256, (int64_t{512} << 10) / (sizeof(T) * mg)) : osize;
+  auto block = [&](int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
+    for (int64_t t0 = c0; t0 < c1; t0 += tile) {
+      const int64_t t1 = std::min(c1, t0 + tile);
+      blas_gemm<T>(false, false, r1 - r0, t1 - t0, kdim, 1.0, w + r0 * kdim, kdim, cols + t0, osize,
+                   0.0, y + r0 * osize + t0, osize);
+      if (!epilogue) continue;
+      for (int64_t r = r0; r < r1; ++r)
+        add_bias_and_activate(y + r * osize + t0, t1 - t0, bias ? bias[r] : T{}, act);
+    }
+  };
+  const int threads = intra_op_threads();
+  // About a million multiply-adds per block at least, as gemm() splits.
+  if (threads <= 1 || mg * osize * kdim < (int64_t{1} << 21)) {
+    block(0, mg, 0, osize);
+    return;
+  }
+  if (mg >= 4 * threads && mg >= osize / 8) {
+    const int64_t grain = std::max<int64_t>(4, (int64_t{1} << 20) / (osize * kdim));
+    parallel_for(mg, grain, [&](int64_t r0, int64_t r1) { block(r0, r1, 0, osize); });
+  } else {
+    const int64_t grain = std::max<int64_t>(16, (int64_t{1} << 20) / (mg * kdim));
+    parallel_for(osize, grain, [&](int64_t c0, int64_t c1) { block(0, mg, c0, c1); });
+  }
 }
 
 template <typename T>
@@ -205,6 +234,11 @@ void conv_typed(const T* x, const T* w, const T* bias, T* y, int64_t n, int64_t 
                 int64_t group, const Spatial& s, const ConvActivation& act) {
   const int64_t cg = c / group, mg = m / group;
   const int64_t ksize = s.kernel_size(), osize = s.out_size(), isize = s.in_size();
+  if (cg * ksize == 0) {  // no input channels: Y is the bias (BLAS rejects k = 0)
+    for (int64_t i = 0; i < n * m; ++i)
+      std::fill(y + i * osize, y + (i + 1) * osize, act(bias ? bias[i % m] : T{}));
+    return;
+  }
   if (s.dims == 2 && group == c && m == c) {
     DwGeometry g;
     if constexpr (std::is_same_v<T, float>) {
@@ -236,12 +270,8 @@ void conv_typed(const T* x, const T* w, const T* bias, T* y, int64_t n, int64_t 
         cols = col.get();
       }
       T* yg = y + (b * m + g * mg) * osize;
-      if (bias)
-        for (int64_t j = 0; j < mg; ++j)
-          std::fill(yg + j * osize, yg + (j + 1) * osize, bias[g * mg + j]);
-      gemm<T>(false, false, mg, osize, cg * ksize, 1.0, w + g * mg * cg * ksize, cols,
-              bias ? 1.0 : 0.0, yg);
-      activate_block(yg, mg, osize, act);
+      conv_gemm(mg, osize, cg * ksize, w + g * mg * cg * ksize, cols,
+                bias ? bias + g * mg : nullptr, yg, act);
     }
 }
 

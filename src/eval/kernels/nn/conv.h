@@ -67,6 +67,40 @@ struct ConvActivation {
   }
 };
 
+/// p[i] = act(p[i] + bias) for i in [0, n). The activation is chosen once,
+/// outside the loop, so that Relu, Clip and LeakyRelu loops vectorise.
+template <typename T>
+void add_bias_and_activate(T* p, int64_t n, T bias, const ConvActivation& act) {
+  using Kind = ConvActivation::Kind;
+  const T a = static_cast<T>(act.a), b = static_cast<T>(act.b);
+  switch (act.kind) {
+    case Kind::kNone:
+      for (int64_t i = 0; i < n; ++i) p[i] += bias;
+      return;
+    case Kind::kRelu:
+      for (int64_t i = 0; i < n; ++i) {
+        const T v = p[i] + bias;
+        p[i] = v < T(0) ? T(0) : v;
+      }
+      return;
+    case Kind::kClip:
+      for (int64_t i = 0; i < n; ++i) {
+        T v = p[i] + bias;
+        v = v < a ? a : v;
+        p[i] = v > b ? b : v;
+      }
+      return;
+    case Kind::kLeakyRelu:
+      for (int64_t i = 0; i < n; ++i) {
+        const T v = p[i] + bias;
+        p[i] = v < T(0) ? v * a : v;
+      }
+      return;
+    default:
+      for (int64_t i = 0; i < n; ++i) p[i] = act(p[i] + bias);
+  }
+}
+
 /// Reads FusedConv's `activation` (an operator name) and `activation_params`
 /// (Clip: min, max; LeakyRelu: alpha; HardSigmoid: alpha, beta; all
 /// optional, defaulting as the operators' attributes do); fails naming an

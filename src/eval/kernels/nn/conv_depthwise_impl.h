@@ -128,8 +128,7 @@ void planes(const float* x, const float* w, const float* bias, float* y, int64_t
       const float* r0 = scratch + oh * S * wp;
       float* yrow = yp + oh * g.out_w;
       row<V, S>(r0, r0 + wp, r0 + 2 * wp, wv, b, yrow, g.out_w, kind, lo, hi);
-      if (kind == DwAct::kOther)
-        for (int64_t i = 0; i < g.out_w; ++i) yrow[i] = act(yrow[i]);
+      if (kind == DwAct::kOther) add_bias_and_activate(yrow, g.out_w, 0.0f, act);
     }
   }
 }
