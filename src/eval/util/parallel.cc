@@ -17,20 +17,24 @@ namespace {
 thread_local int current_threads = 1;
 
 // How an idle thread of the pool (or a caller waiting for the rest of its
-// job) waits. A CNN in a Session makes one parallel_for per node, ~100 per
-// run for mobilenet_v2, with serial work of tens of microseconds between
-// them: a worker that blocked after each job paid a futex wake-up and a
-// context switch (several microseconds, more on a VM) on the critical path
-// of the next one, and perf at 2 threads showed much of the kernels' time
-// there. So a waiting thread first polls: for kPauseSpin with the `pause`
-// instruction (the hand-off latency of a free core), then until kSpin with
-// sched_yield between polls, so that on a machine with more runnable
-// threads than cores the poller gives its core to them (measured: pure
-// `pause` polling for the whole window made runs slower on a loaded 2-core
-// machine). After kSpin it blocks on a condition variable, so an idle
-// Session burns no CPU. 50 us covers the gap between two nodes.
-constexpr std::chrono::microseconds kPauseSpin{5};
-constexpr std::chrono::microseconds kSpin{50};
+// job) waits: it polls for kSpin, executing `pause` between polls, then
+// blocks on a condition variable, so an idle Session burns no CPU after
+// kSpin. A CNN in a Session makes one or two parallel_for calls per node,
+// ~100 per run for mobilenet_v2, with serial work of microseconds to tens of
+// microseconds between them; a worker that blocked after each job paid a
+// futex wake-up and a context switch (several microseconds, more on a VM)
+// on the critical path of the next one, and the lead's perf at 2 threads on
+// a quiet machine showed much of the kernels' time there.
+//
+// Why 20 us and no longer, measured on the project's 2-core VM with load
+// average ~7 from other builds (mobilenet_v2 / resnet18 at 2 threads,
+// median ms of 30 runs, 3 rounds, bench/README.md): no polling 6.7-7.0 /
+// 31.6-33.5, 20 us 7.3-7.4 / 30.4-40.1, 50 us with sched_yield after 5 us
+// 10.8-11.1 / 31.8-33.7 (a yielding thread loses its time slice to the
+// other processes). On a loaded machine a polling thread competes with the
+// ones it waits for, so the window is kept short; the gain on a quiet
+// machine (no futex round trip per call) could not be measured here.
+constexpr std::chrono::microseconds kSpin{20};
 
 // One step of a busy poll: a hint to the CPU that this is a spin-wait.
 inline void spin_pause() {
@@ -41,19 +45,14 @@ inline void spin_pause() {
 #endif
 }
 
-// Polls `done` for up to kSpin as described above; true when it became true.
+// Polls `done` for up to kSpin; true when it became true.
 template <typename Done>
 bool spin_until(Done&& done) {
-  const auto start = std::chrono::steady_clock::now();
+  const auto deadline = std::chrono::steady_clock::now() + kSpin;
   for (int i = 0;; ++i) {
     if (done()) return true;
-    if ((i & 15) != 15) {
-      spin_pause();
-      continue;
-    }
-    const auto waited = std::chrono::steady_clock::now() - start;
-    if (waited > kSpin) return false;
-    if (waited > kPauseSpin) std::this_thread::yield();
+    spin_pause();
+    if ((i & 15) == 15 && std::chrono::steady_clock::now() > deadline) return false;
   }
 }
 
