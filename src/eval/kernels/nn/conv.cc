@@ -13,10 +13,10 @@
 // - otherwise im2col (a specialised 2-D version that copies whole runs of
 //   a row, a generic N-d one) into an uninitialised buffer, then one GEMM per
 //   image and group.
-// Each thread's block of the GEMM gets the bias (and a fused activation)
-// right after its BLAS call, while it is in cache (conv_gemm). Planes, channels and
-// im2col rows are split over the Session's intra-op threads; the GEMM itself
-// uses BLAS's threads.
+// Planes, channels, im2col rows and blocks of the GEMM are split over the
+// Session's intra-op threads (each BLAS call runs on one thread); each
+// thread's block of the GEMM gets the bias right after its BLAS call, while
+// it is in cache (conv_gemm).
 //
 // FusedConv (fused_conv.cc) runs the same code with an activation: the
 // depthwise loops apply it to each row as they write it, the GEMM paths
