@@ -25,6 +25,33 @@ inline V splat(float x) {
   return V{} + x;
 }
 
+// Stores the first `count` (< lanes) floats of v at p: a masked store where
+// the instruction set has one (a small memcpy per row cost as much as the
+// arithmetic on 7x7 planes), else element by element.
+#if DW_HAS_512
+inline void store_first(float* p, __m512 v, int64_t count) {
+  _mm512_mask_storeu_ps(p, static_cast<__mmask16>((1u << count) - 1), v);
+}
+inline void store_first(float* p, __m256 v, int64_t count) {
+  _mm256_mask_storeu_ps(p, static_cast<__mmask8>((1u << count) - 1), v);
+}
+#elif DW_HAS_FMA
+inline void store_first(float* p, __m256 v, int64_t count) {
+  const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  _mm256_maskstore_ps(p, _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(count)), lanes), v);
+}
+inline void store_first(float* p, __m128 v, int64_t count) {
+  const __m128i lanes = _mm_setr_epi32(0, 1, 2, 3);
+  _mm_maskstore_ps(p, _mm_cmpgt_epi32(_mm_set1_epi32(static_cast<int>(count)), lanes), v);
+}
+#else
+inline void store_first(float* p, __m128 v, int64_t count) {
+  float lanes[4];
+  store(lanes, v);
+  for (int64_t i = 0; i < count; ++i) p[i] = lanes[i];
+}
+#endif
+
 // a * b + c, fused where the instruction set has it.
 inline __m128 fmadd(__m128 a, __m128 b, __m128 c) { return a * b + c; }
 #if DW_HAS_FMA
@@ -93,13 +120,10 @@ inline void row(const float* r0, const float* r1, const float* r2, const V (&w)[
       }
     }
     acc = activate(acc, kind, lo, hi);
-    if (ow + L <= out_w) {
+    if (ow + L <= out_w)
       store(out + ow, acc);
-    } else {
-      float tail[L];
-      store(tail, acc);
-      std::memcpy(out + ow, tail, static_cast<size_t>(out_w - ow) * sizeof(float));
-    }
+    else
+      store_first(out + ow, acc, out_w - ow);
   }
 }
 
