@@ -29,10 +29,11 @@ class IntraOpThreads {
 };
 
 /// Calls fn(begin, end) on disjoint ranges covering [0, n), on up to
-/// intra_op_threads() threads (the caller runs one range), and returns when
-/// all are done. Ranges hold at least `grain` items, so small loops stay on
-/// the calling thread. An exception thrown by fn is rethrown here (the first
-/// one, after every range has finished).
+/// intra_op_threads() threads (the caller among them), and returns when all
+/// are done. There are a few ranges per thread, taken by whichever thread
+/// is free, so one thread starting late does not hold the others up. Ranges
+/// hold at least `grain` items, so small loops stay on the calling thread. An exception thrown by
+/// fn is rethrown here (the first one, after every range has finished).
 void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn);
 
 }  // namespace onnxscript::eval

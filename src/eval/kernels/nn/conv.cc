@@ -4,23 +4,34 @@
 // v11 only relaxes the kernel_shape inference; the semantics are the same.
 //
 // Paths, by what measurement on torchvision's CNNs showed to matter:
-// - depthwise 2-D (one input and one output channel per group, as in
-//   MobileNet): a direct sliding-window loop per plane; one GEMM per
-//   channel of a 3x3 window would be all call overhead;
+// - depthwise 3x3, stride 1 or 2, float (MobileNet): vector loops over a
+//   zero-bordered copy of each plane (conv_depthwise.h);
+// - other depthwise 2-D (one input and one output channel per group): a
+//   direct sliding-window loop per plane; one GEMM per channel of a small
+//   window would be all call overhead;
 // - 1x1, unit stride, no padding: X is already the GEMM's right-hand matrix;
 // - otherwise im2col (a specialised 2-D version that copies whole runs of
 //   a row, a generic N-d one) into an uninitialised buffer, then one GEMM per
 //   image and group.
-// Y starts as the bias broadcast over each output row and the GEMM adds to it
-// (beta = 1), so the bias costs no separate pass. Planes, channels and
-// im2col rows are split over the Session's intra-op threads; the GEMM itself
-// uses BLAS's threads.
+// Planes, channels, im2col rows and blocks of the GEMM are split over the
+// Session's intra-op threads (each BLAS call runs on one thread); each
+// thread's block of the GEMM gets the bias right after its BLAS call, while
+// it is in cache (conv_gemm).
+//
+// FusedConv (fused_conv.cc) runs the same code with an activation: the
+// depthwise loops apply it to each row as they write it, the GEMM paths
+// with the bias, to each thread's block of Y after its BLAS call.
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <memory>
+#include <string>
+#include <type_traits>
 
 #include <fmt/format.h>
 
+#include "conv.h"
+#include "conv_depthwise.h"
 #include "eval/kernels/linalg/gemm_util.h"
 #include "eval/util/parallel.h"
 #include "nn_util.h"
@@ -124,7 +135,7 @@ void im2col_2d(const T* x, int64_t channels, const Spatial& s, T* col) {
 // columns, a loop the compiler vectorises at unit stride.
 template <typename T>
 void depthwise_2d(const T* x, const T* w, const T* bias, T* y, int64_t n, int64_t c,
-                  const Spatial& s) {
+                  const Spatial& s, const ConvActivation& act) {
   const int64_t height = s.in[0], width = s.in[1], out_h = s.out[0], out_w = s.out[1];
   const int64_t kh_n = s.kernel[0], kw_n = s.kernel[1], stride_w = s.strides[1];
   std::vector<std::pair<int64_t, int64_t>> cols(static_cast<size_t>(kw_n));
@@ -154,18 +165,89 @@ void depthwise_2d(const T* x, const T* w, const T* bias, T* y, int64_t n, int64_
             }
           }
         }
+        if (act.kind != ConvActivation::Kind::kNone) add_bias_and_activate(yrow, out_w, T{}, act);
       }
     }
   });
 }
 
+// The 3x3 depthwise geometry of `s` when the vector loops handle it.
+bool depthwise3x3_geometry(const Spatial& s, DwGeometry& g) {
+  if (s.kernel[0] != 3 || s.kernel[1] != 3 || s.dilations[0] != 1 || s.dilations[1] != 1 ||
+      s.strides[0] != s.strides[1] || s.strides[0] > 2)
+    return false;
+  g.height = s.in[0];
+  g.width = s.in[1];
+  g.out_h = s.out[0];
+  g.out_w = s.out[1];
+  g.stride = s.strides[0];
+  g.pad_top = s.pad_begin[0];
+  g.pad_left = s.pad_begin[1];
+  g.pad_bottom = s.pad_end[0];
+  g.pad_right = s.pad_end[1];
+  return true;
+}
+
+// Y[mg, osize] = act(W[mg, kdim] * cols[kdim, osize] + bias) for one image
+// and group. The product is split over the intra-op threads as gemm() would
+// split it (blocks of rows when there are many, else blocks of output
+// positions), but each thread adds the bias and applies the activation to
+// its own block right after its BLAS call, while the block is in cache:
+// no serial pass over Y before the GEMM, and none after it.
+template <typename T>
+void conv_gemm(int64_t mg, int64_t osize, int64_t kdim, const T* w, const T* cols, const T* bias,
+               T* y, const ConvActivation& act) {
+  const bool epilogue = bias || act.kind != ConvActivation::Kind::kNone;
+  // With an epilogue, a block's columns go in tiles of about 512 KB of Y, so
+  // that the epilogue reads the tile from L2 rather than from memory (a
+  // 1x1 convolution's whole block is megabytes); at least 256 columns, so
+  // each BLAS call stays efficient.
+  const int64_t tile =
+      epilogue ? std::max<int64_t>(256, (int64_t{512} << 10) / (sizeof(T) * mg)) : osize;
+  auto block = [&](int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
+    for (int64_t t0 = c0; t0 < c1; t0 += tile) {
+      const int64_t t1 = std::min(c1, t0 + tile);
+      blas_gemm<T>(false, false, r1 - r0, t1 - t0, kdim, 1.0, w + r0 * kdim, kdim, cols + t0, osize,
+                   0.0, y + r0 * osize + t0, osize);
+      if (!epilogue) continue;
+      for (int64_t r = r0; r < r1; ++r)
+        add_bias_and_activate(y + r * osize + t0, t1 - t0, bias ? bias[r] : T{}, act);
+    }
+  };
+  const int threads = intra_op_threads();
+  // About a million multiply-adds per block at least, as gemm() splits.
+  if (threads <= 1 || mg * osize * kdim < (int64_t{1} << 21)) {
+    block(0, mg, 0, osize);
+    return;
+  }
+  if (mg >= 4 * threads && mg >= osize / 8) {
+    const int64_t grain = std::max<int64_t>(4, (int64_t{1} << 20) / (osize * kdim));
+    parallel_for(mg, grain, [&](int64_t r0, int64_t r1) { block(r0, r1, 0, osize); });
+  } else {
+    const int64_t grain = std::max<int64_t>(16, (int64_t{1} << 20) / (mg * kdim));
+    parallel_for(osize, grain, [&](int64_t c0, int64_t c1) { block(0, mg, c0, c1); });
+  }
+}
+
 template <typename T>
 void conv_typed(const T* x, const T* w, const T* bias, T* y, int64_t n, int64_t c, int64_t m,
-                int64_t group, const Spatial& s) {
+                int64_t group, const Spatial& s, const ConvActivation& act) {
   const int64_t cg = c / group, mg = m / group;
   const int64_t ksize = s.kernel_size(), osize = s.out_size(), isize = s.in_size();
+  if (cg * ksize == 0) {  // no input channels: Y is the bias (BLAS rejects k = 0)
+    for (int64_t i = 0; i < n * m; ++i)
+      std::fill(y + i * osize, y + (i + 1) * osize, act(bias ? bias[i % m] : T{}));
+    return;
+  }
   if (s.dims == 2 && group == c && m == c) {
-    depthwise_2d(x, w, bias, y, n, c, s);
+    DwGeometry g;
+    if constexpr (std::is_same_v<T, float>) {
+      if (depthwise3x3_geometry(s, g)) {
+        depthwise3x3(x, w, bias, y, n * c, c, g, act);
+        return;
+      }
+    }
+    depthwise_2d(x, w, bias, y, n, c, s, act);
     return;
   }
   // A 1x1 kernel with unit stride and no padding reads X directly.
@@ -188,15 +270,14 @@ void conv_typed(const T* x, const T* w, const T* bias, T* y, int64_t n, int64_t 
         cols = col.get();
       }
       T* yg = y + (b * m + g * mg) * osize;
-      if (bias)
-        for (int64_t j = 0; j < mg; ++j)
-          std::fill(yg + j * osize, yg + (j + 1) * osize, bias[g * mg + j]);
-      gemm<T>(false, false, mg, osize, cg * ksize, 1.0, w + g * mg * cg * ksize, cols,
-              bias ? 1.0 : 0.0, yg);
+      conv_gemm(mg, osize, cg * ksize, w + g * mg * cg * ksize, cols,
+                bias ? bias + g * mg : nullptr, yg, act);
     }
 }
 
-void conv(KernelContext& ctx) {
+}  // namespace
+
+void run_conv(KernelContext& ctx, const ConvActivation& act) {
   const Tensor& x = ctx.input_tensor(0);
   const Tensor& w = ctx.input_tensor(1);
   require_type(kFloatTypes{}, x.dtype(), ctx);
@@ -212,11 +293,50 @@ void conv(KernelContext& ctx) {
   run_convolution(
       ctx, x, w, n, m, s,
       [&](const auto* xs, const auto* ws, const auto* bs, auto* ys) {
-        conv_typed(xs, ws, bs, ys, n, c, m, group, s);
+        conv_typed(xs, ws, bs, ys, n, c, m, group, s, act);
       },
       /*writes_every_element=*/true);
 }
 
+ConvActivation conv_activation(const KernelContext& ctx) {
+  using Kind = ConvActivation::Kind;
+  const std::string name = ctx.attr_string("activation", "");
+  const std::vector<float> params = ctx.attr_floats("activation_params");
+  struct Known {
+    const char* name;
+    Kind kind;
+    size_t params;        // how many activation_params it takes at most
+    float first, second;  // their defaults
+  };
+  const float inf = std::numeric_limits<float>::infinity();
+  static const Known known[] = {
+      {"Relu", Kind::kRelu, 0, 0, 0},
+      {"Clip", Kind::kClip, 2, -inf, inf},
+      {"LeakyRelu", Kind::kLeakyRelu, 1, 0.01f, 0},
+      {"Sigmoid", Kind::kSigmoid, 0, 0, 0},
+      {"Tanh", Kind::kTanh, 0, 0, 0},
+      {"HardSigmoid", Kind::kHardSigmoid, 2, 0.2f, 0.5f},
+      {"HardSwish", Kind::kHardSwish, 0, 0, 0},
+  };
+  for (const Known& k : known) {
+    if (name != k.name) continue;
+    if (params.size() > k.params)
+      ctx.fail(fmt::format("activation {} takes at most {} activation_params, not {}", name,
+                           k.params, params.size()));
+    ConvActivation act;
+    act.kind = k.kind;
+    act.a = params.size() > 0 ? params[0] : k.first;
+    act.b = params.size() > 1 ? params[1] : k.second;
+    return act;
+  }
+  ctx.fail(
+      fmt::format("unknown activation '{}' (Relu, Clip, LeakyRelu, Sigmoid, Tanh, "
+                  "HardSigmoid, HardSwish)",
+                  name));
+}
+
+namespace {
+void conv(KernelContext& ctx) { run_conv(ctx, ConvActivation{}); }
 }  // namespace
 
 void register_nn_conv(KernelRegistry& registry) {
