@@ -14,12 +14,17 @@ bool is_op(const ir::Node* node, std::string_view op_type) {
 }
 
 // A value a run cannot change: an initializer that is not also a graph
-// input (a graph input's initializer is only a default), or the tensor of a
-// Constant node (exporters write scalars such as Gelu's 0.5 that way).
+// input (a graph input's initializer is only a default), the tensor of a
+// Constant node (exporters write scalars such as Gelu's 0.5 that way), or
+// an Identity of either (torch.onnx.export shares equal biases that way).
 const Tensor* constant_of(const ir::Value* v) {
+  const ir::Node* producer = v ? v->producer() : nullptr;
+  while (is_op(producer, "Identity") && producer->inputs().size() == 1) {
+    v = producer->inputs()[0];
+    producer = v ? v->producer() : nullptr;
+  }
   if (!v || v->is_graph_input()) return nullptr;
   if (v->const_value()) return v->const_value();
-  const ir::Node* producer = v->producer();
   if (!is_op(producer, "Constant")) return nullptr;
   const ir::Attribute* value = producer->attribute("value");
   return value && value->type == ir::AttributeType::kTensor && !value->is_reference()

@@ -12,6 +12,7 @@
 
 #include "eval/kernel_test_util.h"
 #include "eval/util/broadcast.h"
+#include "eval/util/parallel.h"
 #include "onnxscript/eval/eager.h"
 
 namespace onnxscript::eval {
@@ -177,9 +178,19 @@ TEST(Add, ThreeDimensionalBroadcastMatchesIndexArithmetic) {
 // multi-index evaluation, over shape pairs that exercise every loop variant.
 TEST(Sub, GeneralBroadcastMatchesNaiveIndexing) {
   const std::vector<std::pair<Shape, Shape>> cases = {
-      {{2, 1, 3}, {1, 4, 1}},      {{4, 1}, {4, 5}},       {{1}, {3, 2}},
-      {{2, 3, 1, 5}, {3, 4, 1}},   {{5, 1, 1}, {1, 1, 6}}, {{1, 1, 7}, {2, 7}},
-      {{3, 1, 2, 1}, {1, 2, 1, 2}}};
+      {{2, 1, 3}, {1, 4, 1}},
+      {{4, 1}, {4, 5}},
+      {{1}, {3, 2}},
+      {{2, 3, 1, 5}, {3, 4, 1}},
+      {{5, 1, 1}, {1, 1, 6}},
+      {{1, 1, 7}, {2, 7}},
+      {{3, 1, 2, 1}, {1, 2, 1, 2}},
+      // An operand repeating along the leading axes, on either side, large
+      // enough to be split over two threads.
+      {{4, 300, 64}, {300, 64}},
+      {{64}, {2, 600, 64}},
+      {{1, 1, 64}, {3, 500, 64}}};
+  const IntraOpThreads two(2);
   for (const auto& [sa, sb] : cases) {
     std::vector<int64_t> so;
     ASSERT_TRUE(try_broadcast_shape(sa, sb, so));

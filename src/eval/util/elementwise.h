@@ -14,6 +14,7 @@
 // would have undefined behaviour: signed overflow wraps (two's complement, as
 // numpy and ONNX Runtime do), and integer division by zero gives 0.
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -133,6 +134,33 @@ inline void elementwise_ranges(int64_t n, Body&& body) {
   parallel_for(n, kGrain, body);
 }
 
+/// Whether `small`, without its leading 1s, is the last dimensions of
+/// `out`: then element i of the output reads element i % numel(small).
+inline bool repeats_along_leading_axes(const ir::Dims& small, const ir::Dims& out) {
+  size_t first = 0;
+  while (first < small.size() && small[first] == 1) ++first;
+  const size_t kept = small.size() - first;
+  if (kept == 0 || kept > out.size()) return false;
+  for (size_t d = 0; d < kept; ++d)
+    if (small[first + d] != out[out.size() - kept + d]) return false;
+  return true;
+}
+
+/// Calls body(i, j, len) over the n output elements in runs where the
+/// output index i goes with index j of an operand of `period` elements that
+/// repeats along the output (j = i % period for the whole run), split over
+/// the intra-op threads as elementwise_ranges splits.
+template <typename Body>
+inline void repeated_rows(int64_t n, int64_t period, Body&& body) {
+  elementwise_ranges(n, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end;) {
+      const int64_t j = i % period, len = std::min(period - j, end - i);
+      body(i, j, len);
+      i += len;
+    }
+  });
+}
+
 /// A new tensor of element type R and x's shape with y[i] = f(x[i]).
 template <typename T, typename R = T, typename F>
 Tensor unary_map(const Tensor& x, F&& f) {
@@ -174,6 +202,21 @@ void binary_into(const Tensor& a, const Tensor& b, Tensor& out, F&& f) {
     const A va = pa[0];
     elementwise_ranges(n, [&](int64_t begin, int64_t end) {
       for (int64_t i = begin; i < end; ++i) po[i] = apply(va, pb[i]);
+    });
+    return;
+  }
+  // One operand repeats whole along the leading axes (a bias [N] added to
+  // [..., N], a [C, H, W] tensor to [B, C, H, W]): rows of its size, read
+  // densely and split over the threads like the dense paths.
+  if (dense_a && repeats_along_leading_axes(b.shape(), out.shape())) {
+    repeated_rows(n, b.numel(), [&](int64_t i, int64_t j, int64_t len) {
+      for (int64_t t = 0; t < len; ++t) po[i + t] = apply(pa[i + t], pb[j + t]);
+    });
+    return;
+  }
+  if (dense_b && repeats_along_leading_axes(a.shape(), out.shape())) {
+    repeated_rows(n, a.numel(), [&](int64_t i, int64_t j, int64_t len) {
+      for (int64_t t = 0; t < len; ++t) po[i + t] = apply(pa[j + t], pb[i + t]);
     });
     return;
   }
