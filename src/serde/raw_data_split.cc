@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <new>
 
@@ -118,7 +119,8 @@ constexpr size_t kHugePage = size_t{2} << 20;
 // The arena: an anonymous private mapping whose bytes start at its first
 // 2 MiB boundary, advised to use transparent huge pages, so that filling it
 // takes one page fault per 2 MiB instead of one per 4 KiB (on this project's
-// VM, 100 MB copied into it took 9 ms against 42 ms into malloc'd memory).
+// VM, 100 MB copied into it took 9 ms against 42 ms into malloc'd memory;
+// but see fill()).
 // Writable; unmapped when the last tensor over it goes.
 class Arena final : public ir::Storage {
  public:
@@ -136,12 +138,58 @@ class Arena final : public ir::Storage {
     // with 4 KiB pages.
     ::madvise(data_, mapped_ - static_cast<size_t>(data_ - base_), MADV_HUGEPAGE);
 #endif
+    page_start_ = std::chrono::steady_clock::now();
   }
   ~Arena() override { ::munmap(base_, mapped_); }
 
+  // Copies `n` bytes from `src` to `at` bytes into the arena. Calls must fill
+  // the arena front to back.
+  //
+  // Huge pages are not always cheap. On a VM whose free 2 MiB blocks were
+  // handed back to the host (virtio-balloon free page reporting), zeroing a
+  // fresh huge page on first touch ran at 0.3-0.5 GB/s, three times slower
+  // than faulting the same memory in 4 KiB pages; memory freed shortly before
+  // fills at about 10 GB/s. So each huge page's fill is timed, and after one
+  // that filled slower than kSlowHugePage the rest of the arena is advised
+  // back to 4 KiB pages. The bytes are the same either way.
+  void fill(size_t at, const char* src, size_t n) {
+    while (n > 0) {
+      const size_t page = at / kHugePage;
+      if (page != page_) next_page(page);
+      const size_t piece = std::min(n, (page + 1) * kHugePage - at);
+      std::memcpy(data_ + at, src, piece);
+      at += piece;
+      src += piece;
+      n -= piece;
+    }
+  }
+
  private:
+  // Called when the fill moves on to huge page `page`, every page before it
+  // filled: switches to 4 KiB pages when those pages filled slowly.
+  void next_page(size_t page) {
+    const auto now = std::chrono::steady_clock::now();
+    if (huge_ && now - page_start_ > kSlowHugePage * static_cast<int>(page - page_)) {
+      huge_ = false;
+#ifdef MADV_NOHUGEPAGE
+      const size_t from = page * kHugePage;
+      if (from < size_) ::madvise(data_ + from, size_ - from, MADV_NOHUGEPAGE);
+#endif
+    }
+    page_ = page;
+    page_start_ = now;
+  }
+
+  // A huge page filled slower than this (2 GB/s) filled slower than 4 KiB
+  // pages would have (0.8-1.8 GB/s on the VM above, against about 10 GB/s
+  // for warm huge pages and 0.3-0.5 cold ones: the threshold sits in the gap).
+  static constexpr auto kSlowHugePage = std::chrono::microseconds(1000);
+
   std::byte* base_ = nullptr;
   size_t mapped_ = 0;
+  bool huge_ = true;
+  size_t page_ = 0;  // the huge page being filled, since page_start_
+  std::chrono::steady_clock::time_point page_start_;
 };
 
 }  // namespace
@@ -220,12 +268,12 @@ bool split_model_bytes(std::string_view bytes, SplitModel* out) {
   // every payload 64-byte aligned whatever its offset in the file.
   auto arena = std::make_shared<Arena>(arena_bytes);
   split.initializer_raw_data.resize(initializers);
-  std::byte* dst = arena->data();
+  size_t at = 0;
   for (const Lift& l : lifts) {
     const size_t n = l.raw.end - l.raw.value;
-    std::memcpy(dst, bytes.data() + l.raw.value, n);
-    split.initializer_raw_data[l.initializer] = ir::borrow_storage(dst, n, arena);
-    dst += round_up(n);
+    arena->fill(at, bytes.data() + l.raw.value, n);
+    split.initializer_raw_data[l.initializer] = ir::borrow_storage(arena->data() + at, n, arena);
+    at += round_up(n);
   }
   *out = std::move(split);
   return true;

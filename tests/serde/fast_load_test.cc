@@ -169,6 +169,20 @@ TEST(FastLoad, PayloadsAtEveryOffsetInTheFile) {
   }
 }
 
+TEST(FastLoad, PayloadsAcrossManyHugePagesAreExact) {
+  // The arena is filled 2 MiB page by 2 MiB page (and may switch page sizes
+  // part way, see raw_data_split.cc): payloads larger than a page, one of
+  // exactly a page, and odd sizes across page boundaries.
+  const std::vector<size_t> sizes = {3000001, size_t{2} << 20, 5000003, 4096, 1234567};
+  const ir::Model m = load_model_from_bytes(model_with_payloads(sizes).SerializeAsString());
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    const ir::Tensor& t = initializer(m, i);
+    EXPECT_EQ(t.nbytes(), sizes[i]);
+    EXPECT_TRUE(HasPattern(t, static_cast<uint32_t>(i))) << i;
+    EXPECT_TRUE(aligned_to(t.raw_data(), 64)) << i;
+  }
+}
+
 TEST(FastLoad, WeightsAreWritableAndOutliveTheModel) {
   TempDir dir;
   const std::string bytes = model_with_payloads({8192, 100000}).SerializeAsString();
