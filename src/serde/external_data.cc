@@ -14,7 +14,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A read-only shared mapping of a whole file; tensors keep it alive.
+// A private (copy-on-write) mapping of a whole file; tensors keep it alive.
+// Pages are read from the file when first touched; a tensor written to gets
+// pages of its own, and the file never changes.
 class MappedFile final : public ir::Storage {
  public:
   MappedFile(void* addr, size_t size) : Storage(static_cast<std::byte*>(addr), size) {}
@@ -104,7 +106,7 @@ std::shared_ptr<ir::Storage> ExternalDataReader::open(std::string_view location,
   const auto size = static_cast<size_t>(st.st_size);
   void* addr = nullptr;
   if (size > 0) {
-    addr = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd.fd, 0);
+    addr = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd.fd, 0);
     if (addr == MAP_FAILED) {
       const int err = errno;
       ctx.fail<IoError>(

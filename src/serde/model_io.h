@@ -11,9 +11,12 @@ namespace onnxscript::serde::detail {
 
 // Converts a parsed ModelProto to the IR. Takes the proto by mutable
 // reference so that tensor bytes can be released as they are copied.
-// `external` may be null (external data not allowed).
-ir::Model read_model_proto(wire::ModelProto& proto, ErrorContext& ctx,
-                           ExternalDataSource* external);
+// `external` may be null (external data not allowed). `initializer_raw_data`
+// (may be null) has one entry per initializer of the main graph: the raw_data
+// the loader lifted out of the parsed bytes, or null (raw_data_split.h).
+ir::Model read_model_proto(
+    wire::ModelProto& proto, ErrorContext& ctx, ExternalDataSource* external,
+    const std::vector<std::shared_ptr<ir::Storage>>* initializer_raw_data = nullptr);
 
 // Converts the IR to a ModelProto. `sink` (may be null) decides where tensor
 // bytes go; without one they are written inline. Throws ValidationError for

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include <google/protobuf/util/message_differencer.h>
 
@@ -64,7 +65,9 @@ std::vector<ValueField> value_fields(const A& a) {
 
 class ModelReader {
  public:
-  ModelReader(ErrorContext& ctx, ExternalDataSource* external) : ctx_(ctx), external_(external) {}
+  ModelReader(ErrorContext& ctx, ExternalDataSource* external,
+              const std::vector<std::shared_ptr<ir::Storage>>* initializer_raw_data)
+      : ctx_(ctx), external_(external), main_raw_data_(initializer_raw_data) {}
 
   ir::Model read(wire::ModelProto& p) {
     ir::Model m;
@@ -86,6 +89,9 @@ class ModelReader {
       m.functions().push_back(std::move(f));
     }
     if (p.has_graph()) {
+      // The lifted raw_data belongs to the main graph's initializers: the
+      // next graph read (not one inside a function above).
+      pending_raw_data_ = main_raw_data_;
       read_graph(*p.mutable_graph(), m.graph(), nullptr);
     } else {
       append_absent_directive(&residue, p, wire::ModelProto::kGraphFieldNumber);
@@ -168,6 +174,12 @@ class ModelReader {
                                              p.sparse_initializer_size() + p.node_size()));
     g.set_name(p.name());
 
+    const std::vector<std::shared_ptr<ir::Storage>>* lifted =
+        std::exchange(pending_raw_data_, nullptr);
+    if (lifted && lifted->size() != static_cast<size_t>(p.initializer_size())) {
+      ctx_.fail(fmt::format("the loader found {} initializers, protobuf {}", lifted->size(),
+                            p.initializer_size()));
+    }
     std::unordered_set<ir::Value*> inputs;
     for (const auto& vi : p.input()) {
       ir::Value* v = g.add_input(vi.name());
@@ -176,8 +188,10 @@ class ModelReader {
       define(scope, v, "a graph input");
       inputs.insert(v);
     }
-    for (auto& tp : *p.mutable_initializer()) {
-      ir::Tensor t = decode_tensor(tp, ctx_, external_);
+    for (int i = 0; i < p.initializer_size(); ++i) {
+      wire::TensorProto& tp = *p.mutable_initializer(i);
+      ir::Tensor t =
+          decode_tensor(tp, ctx_, external_, lifted ? (*lifted)[static_cast<size_t>(i)] : nullptr);
       ErrorContext::Frame init_frame(ctx_, "initializer", tp.name());
       if (tp.name().empty()) ctx_.fail("an initializer has no name");
       ir::Value* v = scope.find_local(tp.name());
@@ -445,15 +459,19 @@ class ModelReader {
 
   ErrorContext& ctx_;
   ExternalDataSource* external_;
+  // Lifted raw_data of the main graph's initializers (may be null), and the
+  // same while the main graph is about to be read.
+  const std::vector<std::shared_ptr<ir::Storage>>* main_raw_data_;
+  const std::vector<std::shared_ptr<ir::Storage>>* pending_raw_data_ = nullptr;
   // Which ValueInfoProto gave each value its type, doc and metadata.
   std::unordered_map<const ir::Value*, const wire::ValueInfoProto*> info_source_;
 };
 
 }  // namespace
 
-ir::Model read_model_proto(wire::ModelProto& proto, ErrorContext& ctx,
-                           ExternalDataSource* external) {
-  return ModelReader(ctx, external).read(proto);
+ir::Model read_model_proto(wire::ModelProto& proto, ErrorContext& ctx, ExternalDataSource* external,
+                           const std::vector<std::shared_ptr<ir::Storage>>* initializer_raw_data) {
+  return ModelReader(ctx, external, initializer_raw_data).read(proto);
 }
 
 }  // namespace onnxscript::serde::detail

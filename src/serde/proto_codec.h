@@ -42,8 +42,11 @@ int64_t raw_byte_size(ir::DataType dtype, int64_t numel);
 
 // Decodes a TensorProto. raw_data is released from `proto` once copied, to
 // keep peak memory low on big models. `external` may be null (no external
-// data allowed).
-ir::Tensor decode_tensor(wire::TensorProto& proto, ErrorContext& ctx, ExternalDataSource* external);
+// data allowed). `lifted_raw_data`, when not null, holds the tensor's raw_data
+// bytes that the loader moved out of the parsed bytes (raw_data_split.h); the
+// proto's own raw_data is then present and empty.
+ir::Tensor decode_tensor(wire::TensorProto& proto, ErrorContext& ctx, ExternalDataSource* external,
+                         std::shared_ptr<ir::Storage> lifted_raw_data = nullptr);
 
 // Decodes a SparseTensorProto.
 ir::SparseTensor decode_sparse_tensor(wire::SparseTensorProto& proto, ErrorContext& ctx,

@@ -3,7 +3,11 @@
 
 #include "onnxscript/serde/serde.h"
 
+#include <fcntl.h>
 #include <google/protobuf/arena.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -16,6 +20,7 @@
 #include "onnxscript/support/file_io.h"
 #include "serde/external_data.h"
 #include "serde/model_io.h"
+#include "serde/raw_data_split.h"
 #include "serde/wire_encoder.h"
 
 namespace onnxscript::serde {
@@ -24,19 +29,66 @@ namespace {
 namespace fs = std::filesystem;
 using detail::ErrorContext;
 
+[[noreturn]] void fail_too_large(const fs::path& path, uintmax_t size) {
+  throw ParseError(
+      fmt::format("{}: the file has {} bytes; protobuf cannot read more than 2 GB "
+                  "(larger models keep their tensors in external data)",
+                  path.string(), size));
+}
+
 // The bytes of a model or tensor file, refused with a ParseError before
 // anything is read when protobuf could not parse that many.
 std::string read_proto_file(const fs::path& path) {
   std::error_code ec;
   const uintmax_t size = fs::file_size(path, ec);
-  if (!ec && size > kMaxProtoBytes) {
-    throw ParseError(
-        fmt::format("{}: the file has {} bytes; protobuf cannot read more than 2 GB "
-                    "(larger models keep their tensors in external data)",
-                    path.string(), size));
-  }
+  if (!ec && size > kMaxProtoBytes) fail_too_large(path, size);
   return read_file(path);  // names the path when it is missing or not a regular file
 }
+
+// A read-only private mapping of a model file for the length of one load:
+// the loader reads the file through it without a read() of the whole file
+// into fresh memory (raw_data_split.h copies the weights once, out of it).
+class FileMapping {
+ public:
+  FileMapping() = default;
+  FileMapping(const FileMapping&) = delete;
+  FileMapping& operator=(const FileMapping&) = delete;
+  ~FileMapping() {
+    if (addr_ != nullptr) ::munmap(addr_, size_);
+  }
+
+  // Maps the regular, non-empty file `path`. False when it cannot (missing,
+  // a directory, empty, mmap refused): the caller then reads the file, which
+  // reports what is wrong as before. Throws ParseError for a file over 2 GB.
+  bool map(const fs::path& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return false;
+    struct stat st {};
+    const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
+    if (regular && static_cast<uintmax_t>(st.st_size) > kMaxProtoBytes) {
+      ::close(fd);
+      fail_too_large(path, static_cast<uintmax_t>(st.st_size));
+    }
+    void* addr = MAP_FAILED;
+    if (regular) {
+      // MAP_POPULATE: the walk and the copy touch every page anyway, and the
+      // kernel maps them in bulk faster than faults one by one.
+      addr = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE,
+                    fd, 0);
+    }
+    ::close(fd);
+    if (addr == MAP_FAILED) return false;
+    addr_ = addr;
+    size_ = static_cast<size_t>(st.st_size);
+    return true;
+  }
+
+  std::string_view bytes() const { return {static_cast<const char*>(addr_), size_}; }
+
+ private:
+  void* addr_ = nullptr;
+  size_t size_ = 0;
+};
 
 fs::path directory_of(const fs::path& p) {
   fs::path dir = p.parent_path();
@@ -163,6 +215,9 @@ std::string diagnose_parse_failure(std::string_view bytes,
 }  // namespace detail
 
 ir::Model load_model(const std::filesystem::path& path) {
+  FileMapping mapping;
+  if (mapping.map(path))
+    return load_model_from_bytes(mapping.bytes(), directory_of(path), path.string());
   const std::string bytes = read_proto_file(path);
   return load_model_from_bytes(bytes, directory_of(path), path.string());
 }
@@ -172,9 +227,20 @@ ir::Model load_model_from_bytes(std::string_view bytes, const std::filesystem::p
   ErrorContext ctx{std::string(source_name)};
   try {
     wire::ModelProto proto;
-    parse_or_throw(bytes, &proto, ctx);
     std::unique_ptr<detail::ExternalDataReader> external;
     if (!base_dir.empty()) external = std::make_unique<detail::ExternalDataReader>(base_dir);
+    // The fast path: protobuf parses the model without its large weights,
+    // which are copied once into an arena (raw_data_split.h).
+    detail::SplitModel split;
+    if (bytes.size() <= kMaxProtoBytes && detail::split_model_bytes(bytes, &split)) {
+      if (proto.ParseFromArray(split.skeleton.data(), static_cast<int>(split.skeleton.size())))
+        return detail::read_model_proto(proto, ctx, external.get(), &split.initializer_raw_data);
+      // protobuf refused what the walk accepted: parse the bytes as they are,
+      // so that the error describes them.
+      split = {};
+      proto.Clear();
+    }
+    parse_or_throw(bytes, &proto, ctx);
     return detail::read_model_proto(proto, ctx, external.get());
   } catch (const std::bad_alloc&) {
     ctx.fail<ValidationError>("out of memory while reading the model");

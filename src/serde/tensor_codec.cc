@@ -3,6 +3,7 @@
 // checked against the dimensions before anything is allocated, so a file
 // cannot make us allocate more than it holds.
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <limits>
@@ -255,6 +256,15 @@ ir::Tensor decode_external(const wire::TensorProto& p, DataType dtype, std::vect
         "external data at offset {} with length {} lies outside '{}', which has {} bytes", offset,
         need, location, file_size));
   }
+  // Elements must sit at their natural alignment (kernels read them as
+  // typed values); a file written without alignment puts them anywhere, and
+  // such a tensor is copied out of the mapping rather than viewed.
+  const size_t align = static_cast<size_t>(std::clamp(ir::bit_width(dtype) / 8, 1, 8));
+  if (reinterpret_cast<uintptr_t>(storage->data() + offset) % align != 0) {
+    ir::Tensor copy = ir::Tensor::uninitialized(dtype, std::move(dims));
+    std::memcpy(copy.raw_data(), storage->data() + offset, static_cast<size_t>(need));
+    return copy;
+  }
   return ir::Tensor(dtype, std::move(dims), std::move(storage), static_cast<size_t>(offset));
 }
 
@@ -268,7 +278,8 @@ int64_t raw_byte_size(DataType dtype, int64_t numel) {
   return (numel * bits + 7) / 8;
 }
 
-ir::Tensor decode_tensor(wire::TensorProto& p, ErrorContext& ctx, ExternalDataSource* external) {
+ir::Tensor decode_tensor(wire::TensorProto& p, ErrorContext& ctx, ExternalDataSource* external,
+                         std::shared_ptr<ir::Storage> lifted_raw_data) {
   ErrorContext::Frame frame(ctx, "tensor", p.name());
   // raw_data presence is the encoding itself; no directive needed for it.
   std::string residue = capture_residue(p, ctx, {wire::TensorProto::kRawDataFieldNumber});
@@ -306,8 +317,9 @@ ir::Tensor decode_tensor(wire::TensorProto& p, ErrorContext& ctx, ExternalDataSo
   } else if (p.has_raw_data()) {
     if (dtype == DataType::kString) ctx.fail("string tensors cannot use raw_data");
     const int64_t need = raw_byte_size(dtype, numel);
-    if (need < 0 || static_cast<uint64_t>(need) != p.raw_data().size()) {
-      ctx.fail(fmt::format("raw_data has {} bytes, but {}{} needs {}", p.raw_data().size(),
+    const size_t have = lifted_raw_data ? lifted_raw_data->size_bytes() : p.raw_data().size();
+    if (need < 0 || static_cast<uint64_t>(need) != have) {
+      ctx.fail(fmt::format("raw_data has {} bytes, but {}{} needs {}", have,
                            ir::data_type_name(dtype), dims_string(dims),
                            need < 0 ? std::string("more than 2^63") : std::to_string(need)));
     }
@@ -317,7 +329,10 @@ ir::Tensor decode_tensor(wire::TensorProto& p, ErrorContext& ctx, ExternalDataSo
     // which dominated loading). Small tensors get storage of their own, so
     // that a model of many small constants does not hold a string each.
     std::unique_ptr<std::string> released(p.release_raw_data());
-    if (need >= kAdoptRawDataBytes && released) {
+    if (lifted_raw_data) {
+      // Already in memory of its own (the loader's arena), aligned.
+      tensor = ir::Tensor(dtype, std::move(dims), std::move(lifted_raw_data));
+    } else if (need >= kAdoptRawDataBytes && released) {
       auto bytes = std::make_shared<std::string>(std::move(*released));
       std::shared_ptr<ir::Storage> storage =
           ir::borrow_storage(bytes->data(), bytes->size(), bytes);
