@@ -182,7 +182,10 @@ struct Job {
 
 }  // namespace
 
-void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn) {
+namespace {
+
+void run_split(int64_t n, int64_t grain, int64_t chunks_per_thread,
+               const std::function<void(int64_t, int64_t)>& fn) {
   if (n <= 0) return;
   grain = std::max<int64_t>(1, grain);
   const int64_t most = n / grain;  // chunks of at least `grain` items
@@ -191,7 +194,7 @@ void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, in
     return;
   }
   const int64_t threads = std::min<int64_t>(current_threads, pool().workers() + 1);
-  const int64_t chunks = std::min<int64_t>(most, threads * kChunksPerThread);
+  const int64_t chunks = std::min<int64_t>(most, threads * chunks_per_thread);
   auto job = std::make_shared<Job>();
   job->fn = &fn;
   job->n = n;
@@ -208,6 +211,16 @@ void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, in
   // Every chunk's fetch_add on `finished` (release) came after its write of
   // `error`, and done() read it (acquire): no lock needed.
   if (job->error) std::rethrow_exception(job->error);
+}
+
+}  // namespace
+
+void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn) {
+  run_split(n, grain, kChunksPerThread, fn);
+}
+
+void parallel_split(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn) {
+  run_split(n, grain, 1, fn);
 }
 
 }  // namespace onnxscript::eval

@@ -36,4 +36,10 @@ class IntraOpThreads {
 /// fn is rethrown here (the first one, after every range has finished).
 void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn);
 
+/// parallel_for with one range per thread, for work whose every range pays a
+/// fixed cost of its own: each block of a GEMM packs its own copy of the
+/// shared operand, so four blocks per thread packed B four times as often
+/// (vit_s_16 at 2 threads: bench/README.md).
+void parallel_split(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn);
+
 }  // namespace onnxscript::eval

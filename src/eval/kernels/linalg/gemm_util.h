@@ -96,13 +96,13 @@ void blas_gemm_parallel(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_
   }
   if (m >= 4 * threads && m >= n / 8) {
     const int64_t grain = std::max<int64_t>(4, (int64_t{1} << 20) / std::max<int64_t>(1, n * k));
-    parallel_for(m, grain, [&](int64_t i0, int64_t i1) {
+    parallel_split(m, grain, [&](int64_t i0, int64_t i1) {
       const T* ab = trans_a ? a + i0 : a + i0 * lda;
       blas_gemm(trans_a, trans_b, i1 - i0, n, k, alpha, ab, lda, b, ldb, beta, c + i0 * n, n);
     });
   } else {
     const int64_t grain = std::max<int64_t>(16, (int64_t{1} << 20) / std::max<int64_t>(1, m * k));
-    parallel_for(n, grain, [&](int64_t j0, int64_t j1) {
+    parallel_split(n, grain, [&](int64_t j0, int64_t j1) {
       const T* bb = trans_b ? b + j0 * ldb : b + j0;
       blas_gemm(trans_a, trans_b, m, j1 - j0, k, alpha, a, lda, bb, ldb, beta, c + j0, n);
     });

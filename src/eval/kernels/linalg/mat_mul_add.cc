@@ -60,7 +60,7 @@ void mat_mul_add(KernelContext& ctx) {
     rows_block(0, rows);
   } else if (rows >= 4 * threads) {
     const int64_t grain = std::max<int64_t>(4, (int64_t{1} << 20) / std::max<int64_t>(1, n * k));
-    parallel_for(rows, grain, rows_block);
+    parallel_split(rows, grain, rows_block);
   } else {
     // Few rows (one token): gemm splits the columns itself.
     for (int64_t r = 0; r < rows; ++r)

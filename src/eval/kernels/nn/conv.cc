@@ -222,10 +222,10 @@ void conv_gemm(int64_t mg, int64_t osize, int64_t kdim, const T* w, const T* col
   }
   if (mg >= 4 * threads && mg >= osize / 8) {
     const int64_t grain = std::max<int64_t>(4, (int64_t{1} << 20) / (osize * kdim));
-    parallel_for(mg, grain, [&](int64_t r0, int64_t r1) { block(r0, r1, 0, osize); });
+    parallel_split(mg, grain, [&](int64_t r0, int64_t r1) { block(r0, r1, 0, osize); });
   } else {
     const int64_t grain = std::max<int64_t>(16, (int64_t{1} << 20) / (mg * kdim));
-    parallel_for(osize, grain, [&](int64_t c0, int64_t c1) { block(0, mg, c0, c1); });
+    parallel_split(osize, grain, [&](int64_t c0, int64_t c1) { block(0, mg, c0, c1); });
   }
 }
 
