@@ -242,16 +242,7 @@ VMATH_CLONES float sum(const float* x, int64_t n) {
 
 VMATH_CLONES float exp_shifted_sum(const float* x, float* y, int64_t n, float shift) {
   for (int64_t i = 0; i < n; ++i) y[i] = exp_one(x[i] - shift);
-  V16 acc = {};
-  int64_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    V16 v;
-    load16(v, y + i);
-    acc += v;
-  }
-  float s = lanes_sum(acc);
-  for (; i < n; ++i) s += y[i];
-  return s;
+  return sum(y, n);
 }
 
 VMATH_CLONES void scale(float* y, int64_t n, float s) {
