@@ -86,6 +86,7 @@ class FusionFinder {
     conv_ = KernelRegistry::builtin().find("", "Conv", onnx_version_);
     gelu_ = KernelRegistry::builtin().find("", "Gelu", 20);
     matmul_add_ = KernelRegistry::builtin().find("onnxscript.internal", "MatMulAdd", 1);
+    add_relu_ = KernelRegistry::builtin().find("onnxscript.internal", "AddRelu", 1);
   }
 
   std::vector<Fusion> find() {
@@ -95,6 +96,7 @@ class FusionFinder {
       if (is_op(node, "Conv")) match_conv(node);
       if (is_op(node, "Mul")) match_gelu(node);
       if (is_op(node, "MatMul")) match_matmul_add(node);
+      if (is_op(node, "Add")) match_add_relu(node);
     }
     return std::move(found_);
   }
@@ -282,6 +284,25 @@ class FusionFinder {
     take(std::move(f));
   }
 
+  // Add -> Relu, the Add with numpy broadcasting (opset 7 on: no legacy
+  // broadcast attributes): one pass over the output instead of two.
+  void match_add_relu(const ir::Node* add) {
+    if (!add_relu_ || onnx_version_ < 7 || add->outputs().size() != 1 ||
+        add->inputs().size() != 2 || !add->attributes().empty())
+      return;
+    const ir::Node* relu = sole_reader(add->outputs()[0]);
+    if (!is_op(relu, "Relu") || !free(relu) || relu->outputs().size() != 1) return;
+    Fusion f;
+    f.first = add;
+    f.members = {add, relu};
+    f.last = relu;
+    f.op = OpId{"onnxscript.internal", "AddRelu", 1};
+    f.fn = add_relu_;
+    f.inputs = {FusedInput{input(add, 0)}, FusedInput{input(add, 1)}};
+    f.outputs = {relu->outputs()[0]};
+    take(std::move(f));
+  }
+
   // The node making `v`, when `reader` is all that reads `v`.
   static const ir::Node* producer_read_only_by(const ir::Value* v, const ir::Node* reader) {
     return v && sole_reader(v) == reader ? v->producer() : nullptr;
@@ -299,7 +320,8 @@ class FusionFinder {
 
   const ir::Graph& graph_;
   int64_t onnx_version_ = 0;
-  KernelFn fused_conv_ = nullptr, conv_ = nullptr, gelu_ = nullptr, matmul_add_ = nullptr;
+  KernelFn fused_conv_ = nullptr, conv_ = nullptr, gelu_ = nullptr, matmul_add_ = nullptr,
+           add_relu_ = nullptr;
   std::unordered_set<const ir::Node*> taken_;
   std::vector<Fusion> found_;
 };

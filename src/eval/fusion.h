@@ -13,7 +13,8 @@
 // - the Erf form of Gelu, x * 0.5 * (1 + erf(x / sqrt(2))) as
 //   torch.onnx.export writes it: one Gelu step (ONNX's Gelu-20 kernel);
 // - MatMul by a constant matrix -> Add of a constant row bias: one
-//   onnxscript.internal::MatMulAdd step, the bias written under the GEMM.
+//   onnxscript.internal::MatMulAdd step, the bias written under the GEMM;
+// - Add -> Relu (a residual block's end): one onnxscript.internal::AddRelu.
 // A group is formed only where nothing outside it reads the values inside
 // it, so skipping those values changes nothing a caller can see.
 #include <optional>

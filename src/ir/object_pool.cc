@@ -145,6 +145,8 @@ void free_pool_block(void* block, size_t bytes) noexcept {
     if (!kept_blocks().keep(block)) munmap(block, kHugePoolBlock);
     return;
   }
+#else
+  (void)bytes;  // only huge-page blocks are told apart by size
 #endif
   ::operator delete(block);
 }

@@ -3,6 +3,7 @@
 // step. Each case runs the same model with optimize off (every node as
 // written) as the reference, and checks what the plan runs.
 #include <cmath>
+#include <limits>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -319,6 +320,48 @@ TEST(SessionOptimize, LeavesMatMulAddsThatAreNotALinearLayer) {
   EXPECT_THAT(expect_same_results(linear_model({Dim(3), Dim(4)}, {3, 1}, false),
                                   {wavy({3, 4}, 0.2f)}, 1e-5f),
               ElementsAre("MatMul", "Add"));
+}
+
+// y = Relu(Add(a, b)) with a and b graph inputs of the given types.
+ir::Model add_relu_model(Type a, Type b) {
+  ir::Model m;
+  m.ir_version = 8;
+  m.opset_imports.set("", 17);
+  ir::Graph& g = m.graph();
+  ir::Value* sum = g.append_node("Add", {g.add_input("a", a), g.add_input("b", b)}, 1)->output(0);
+  ir::Value* y = g.append_node("Relu", {sum}, 1)->output(0);
+  y->set_name("y");
+  g.outputs() = {y};
+  return m;
+}
+
+TEST(SessionOptimize, RunsAddThenReluAsOneStep) {
+  // A residual-style Add with a per-channel operand, NaN and infinities kept.
+  Tensor a = wavy({2, 3, 4, 5}, 0.4f), b = wavy({3, 1, 1}, 1.1f);
+  a.data<float>()[7] = std::numeric_limits<float>::quiet_NaN();
+  a.data<float>()[8] = -std::numeric_limits<float>::infinity();
+  auto shared = std::make_shared<const ir::Model>(
+      add_relu_model(floats({Dim(2), Dim(3), Dim(4), Dim(5)}), floats({Dim(3), Dim(1), Dim(1)})));
+  Session fast(shared, with_optimize(true)), plain(shared, with_optimize(false));
+  EXPECT_THAT(fast.planned_operators(), ElementsAre("onnxscript.internal.AddRelu"));
+  const auto got = values_of(fast.run({a, b})[0]), want = values_of(plain.run({a, b})[0]);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    if (std::isnan(want[i]))
+      EXPECT_TRUE(std::isnan(got[i])) << i;
+    else
+      EXPECT_EQ(got[i], want[i]) << i;
+  }
+  EXPECT_TRUE(std::isnan(got[7]));
+  EXPECT_EQ(got[8], 0.0f);
+  // Integers wrap before the Relu, as Add then Relu do.
+  Session ints(add_relu_model(Type::tensor(DataType::kInt32, ir::Shape{Dim(3)}),
+                              Type::tensor(DataType::kInt32, ir::Shape{Dim(3)})));
+  const auto out = ints.run(
+      {Tensor::from<int32_t>({2147483647, -5, 4}, {3}), Tensor::from<int32_t>({1, 2, 3}, {3})});
+  const Tensor& t = out[0].tensor();
+  EXPECT_EQ(std::vector<int32_t>(t.data<int32_t>(), t.data<int32_t>() + 3),
+            (std::vector<int32_t>{0, 0, 7}));
 }
 
 TEST(SessionOptimize, OffRunsEveryNodeAsWritten) {

@@ -68,7 +68,8 @@ struct SessionOptions {
   ///   writes its output;
   /// - the Erf form of Gelu (x * 0.5 * (1 + erf(x / sqrt 2))) runs as one Gelu;
   /// - MatMul by a constant matrix followed by Add of a constant row bias
-  ///   runs as one GEMM over rows that start as the bias.
+  ///   runs as one GEMM over rows that start as the bias;
+  /// - Relu of an Add runs as one pass.
   /// Off, every node runs as written, on every run.
   bool optimize = true;
 };
