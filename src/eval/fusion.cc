@@ -273,15 +273,8 @@ class FusionFinder {
     if (!b || b->numel() != n || (b->rank() > 0 && b->shape().back() != n)) return;
     const ir::Value* a = input(matmul, 0);
     if (!a) return;
-    Fusion f;
-    f.first = matmul;
-    f.members = {matmul, add};
-    f.last = add;
-    f.op = OpId{"onnxscript.internal", "MatMulAdd", 1};
-    f.fn = matmul_add_;
-    f.inputs = {FusedInput{a}, FusedInput{input(matmul, 1)}, FusedInput{bias}};
-    f.outputs = {add->outputs()[0]};
-    take(std::move(f));
+    take_pair(matmul, add, "MatMulAdd", matmul_add_,
+              {FusedInput{a}, FusedInput{input(matmul, 1)}, FusedInput{bias}});
   }
 
   // Add -> Relu, the Add with numpy broadcasting (opset 7 on: no legacy
@@ -292,14 +285,22 @@ class FusionFinder {
       return;
     const ir::Node* relu = sole_reader(add->outputs()[0]);
     if (!is_op(relu, "Relu") || !free(relu) || relu->outputs().size() != 1) return;
+    take_pair(add, relu, "AddRelu", add_relu_,
+              {FusedInput{input(add, 0)}, FusedInput{input(add, 1)}});
+  }
+
+  // Takes `first` -> `second` as one step of the internal kernel `op` on
+  // `inputs`, giving second's output. `op` is a literal: OpId keeps a view of it.
+  void take_pair(const ir::Node* first, const ir::Node* second, std::string_view op, KernelFn fn,
+                 std::vector<FusedInput> inputs) {
     Fusion f;
-    f.first = add;
-    f.members = {add, relu};
-    f.last = relu;
-    f.op = OpId{"onnxscript.internal", "AddRelu", 1};
-    f.fn = add_relu_;
-    f.inputs = {FusedInput{input(add, 0)}, FusedInput{input(add, 1)}};
-    f.outputs = {relu->outputs()[0]};
+    f.first = first;
+    f.members = {first, second};
+    f.last = second;
+    f.op = OpId{"onnxscript.internal", op, 1};
+    f.fn = fn;
+    f.inputs = std::move(inputs);
+    f.outputs = {second->outputs()[0]};
     take(std::move(f));
   }
 

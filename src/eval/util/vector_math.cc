@@ -254,16 +254,8 @@ VMATH_CLONES void subtract(const float* x, float* y, int64_t n, float s) {
 }
 
 VMATH_CLONES void mean_variance(const float* x, int64_t n, float& mean, float& variance) {
-  V16 acc = {};
+  const float mu = sum(x, n) / static_cast<float>(n);
   int64_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    V16 v;
-    load16(v, x + i);
-    acc += v;
-  }
-  float s = lanes_sum(acc);
-  for (; i < n; ++i) s += x[i];
-  const float mu = s / static_cast<float>(n);
   // The second pass over the deviations: no cancellation of E[x^2] - mean^2.
   V16 sq = {};
   for (i = 0; i + 16 <= n; i += 16) {
