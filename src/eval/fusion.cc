@@ -334,7 +334,8 @@ std::vector<Fusion> find_fusions(const ir::Graph& graph, const ir::OpsetImports&
 }
 
 bool is_deterministic(std::string_view domain, std::string_view op_type) {
-  if (domain == "ai.onnx.ml") return true;
+  // The internal fused kernels compute what their groups of ONNX nodes do.
+  if (domain == "ai.onnx.ml" || domain == "onnxscript.internal") return true;
   if (!is_onnx_domain(domain)) return false;  // training, preview and custom domains: unknown
   for (std::string_view random : {"RandomNormal", "RandomNormalLike", "RandomUniform",
                                   "RandomUniformLike", "Multinomial", "Bernoulli", "Dropout"})

@@ -364,6 +364,21 @@ TEST(SessionOptimize, RunsAddThenReluAsOneStep) {
             (std::vector<int32_t>{0, 0, 7}));
 }
 
+TEST(SessionOptimize, AFusedStepOnConstantsRunsWhenPlanning) {
+  ir::Model m;
+  m.ir_version = 8;
+  m.opset_imports.set("", 17);
+  ir::Graph& g = m.graph();
+  ir::Value* a = g.add_initializer("a", Tensor::from<float>({-3, 1, 2}, {3}));
+  ir::Value* b = g.add_initializer("b", Tensor::from<float>({1, 1, 1}, {3}));
+  ir::Value* y = g.append_node("Relu", {g.append_node("Add", {a, b}, 1)->output(0)}, 1)->output(0);
+  y->set_name("y");
+  g.outputs() = {y};
+  Session session(std::move(m));
+  EXPECT_TRUE(session.planned_operators().empty());
+  EXPECT_THAT(values_of(session.run(std::vector<RuntimeValue>{})[0]), ElementsAre(0, 2, 3));
+}
+
 TEST(SessionOptimize, OffRunsEveryNodeAsWritten) {
   Session session(conv_bn_model("Relu").model, with_optimize(false));
   EXPECT_THAT(session.planned_operators(), ElementsAre("Conv", "BatchNormalization", "Relu"));

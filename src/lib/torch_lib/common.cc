@@ -12,6 +12,17 @@ int64_t require_rank(const Value& v, std::string_view aten_op) {
       fmt::format("{}: the rank of {} must be known while exporting", aten_op, v.describe()));
 }
 
+int64_t require_size(const Value& v, int64_t axis, std::string_view aten_op) {
+  const std::optional<ir::Shape> shape = v.shape();
+  if (!shape || axis < 0 || axis >= static_cast<int64_t>(shape->size()) ||
+      !(*shape)[axis].is_static()) {
+    throw TypeError(
+        fmt::format("{}: the size of {} along dimension {} must be known while exporting", aten_op,
+                    v.describe(), axis));
+  }
+  return (*shape)[axis].value();
+}
+
 int64_t wrap_dim(int64_t dim, int64_t rank, std::string_view aten_op) {
   const int64_t extent = rank == 0 ? 1 : rank;  // a 0-D tensor accepts dim 0 and -1
   if (dim < -extent || dim >= extent) {

@@ -17,6 +17,10 @@ namespace op = onnxscript::opset18;
 /// while exporting (the function needs it to choose its ONNX).
 int64_t require_rank(const Value& v, std::string_view aten_op);
 
+/// The static size of `v` along `axis`; throws TypeError naming `aten_op`
+/// when the shape, or that dimension, is not known while exporting.
+int64_t require_size(const Value& v, int64_t axis, std::string_view aten_op);
+
 /// `dim` made non-negative for a tensor of `rank` (PyTorch's wrap-around);
 /// throws TypeError when it is out of range.
 int64_t wrap_dim(int64_t dim, int64_t rank, std::string_view aten_op);

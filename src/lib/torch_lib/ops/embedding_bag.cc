@@ -152,15 +152,27 @@ std::vector<Value> aten_embedding_bag_padding_idx(Value weight, Value indices, V
                        padding, kOp);
 }
 
+namespace {
+
+// The internal spellings, which take -1 (any negative) for no padding_idx.
+std::vector<Value> internal_embedding_bag(const Value& weight, const Value& indices,
+                                          const Value& offsets, int64_t mode,
+                                          const std::optional<Value>& per_sample_weights,
+                                          bool include_last_offset, int64_t padding_idx,
+                                          const char* aten_op) {
+  return embedding_bag(weight, indices, offsets, mode, per_sample_weights, include_last_offset,
+                       padding_idx >= 0 ? std::optional(padding_idx) : std::nullopt, aten_op);
+}
+
+}  // namespace
+
 std::vector<Value> aten_embedding_bag_internal(Value weight, Value indices, Value offsets,
                                                bool /*scale_grad_by_freq*/, int64_t mode,
                                                bool /*sparse*/,
                                                std::optional<Value> per_sample_weights,
                                                bool include_last_offset, int64_t padding_idx) {
-  // The internal spellings take -1 (any negative) for no padding_idx.
-  return embedding_bag(weight, indices, offsets, mode, per_sample_weights, include_last_offset,
-                       padding_idx >= 0 ? std::optional(padding_idx) : std::nullopt,
-                       "aten::_embedding_bag");
+  return internal_embedding_bag(weight, indices, offsets, mode, per_sample_weights,
+                                include_last_offset, padding_idx, "aten::_embedding_bag");
 }
 
 std::vector<Value> aten_embedding_bag_forward_only(Value weight, Value indices, Value offsets,
@@ -168,9 +180,9 @@ std::vector<Value> aten_embedding_bag_forward_only(Value weight, Value indices, 
                                                    bool /*sparse*/,
                                                    std::optional<Value> per_sample_weights,
                                                    bool include_last_offset, int64_t padding_idx) {
-  return embedding_bag(weight, indices, offsets, mode, per_sample_weights, include_last_offset,
-                       padding_idx >= 0 ? std::optional(padding_idx) : std::nullopt,
-                       "aten::_embedding_bag_forward_only");
+  return internal_embedding_bag(weight, indices, offsets, mode, per_sample_weights,
+                                include_last_offset, padding_idx,
+                                "aten::_embedding_bag_forward_only");
 }
 
 Value aten_embedding_renorm(Value self, Value indices, double max_norm, double norm_type) {

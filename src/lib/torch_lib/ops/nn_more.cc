@@ -47,17 +47,6 @@ std::vector<int64_t> torch_pad_to_onnx(const std::vector<int64_t>& pad, int64_t 
   return pads;
 }
 
-// The static size of `v` along `axis`, or a TypeError naming the operator.
-int64_t require_size(const Value& v, int64_t axis, std::string_view aten_op) {
-  const std::optional<ir::Shape> shape = v.shape();
-  if (!shape || axis >= static_cast<int64_t>(shape->size()) || !(*shape)[axis].is_static()) {
-    throw TypeError(
-        fmt::format("{}: the size of {} along dimension {} must be known while exporting", aten_op,
-                    v.describe(), axis));
-  }
-  return (*shape)[axis].value();
-}
-
 // Circular padding (Pad's "wrap" mode arrives only in opset 19): per padded
 // dimension, the last `begin` elements put before and the first `end` after.
 // Negative (cropping) amounts are not taken.

@@ -22,17 +22,6 @@ namespace {
 constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 constexpr int64_t kInt64Min = std::numeric_limits<int64_t>::min();
 
-// The static size of `self` along `axis`, or a TypeError naming the operator.
-int64_t require_size(const Value& self, int64_t axis, std::string_view aten_op) {
-  const std::optional<ir::Shape> shape = self.shape();
-  if (!shape || !(*shape)[axis].is_static()) {
-    throw TypeError(
-        fmt::format("{}: the size of {} along dimension {} must be known while exporting", aten_op,
-                    self.describe(), axis));
-  }
-  return (*shape)[axis].value();
-}
-
 }  // namespace
 
 Value aten_squeeze(Value self) { return op::Squeeze(self); }

@@ -13,17 +13,6 @@ namespace onnxscript::torch_lib {
 
 namespace {
 
-// The static size of `self` along `axis`, or a TypeError naming the operator.
-int64_t static_size(const Value& self, int64_t axis, std::string_view aten_op) {
-  const std::optional<ir::Shape> shape = self.shape();
-  if (!shape || !(*shape)[axis].is_static()) {
-    throw TypeError(
-        fmt::format("{}: the size of {} along dimension {} must be known while exporting", aten_op,
-                    self.describe(), axis));
-  }
-  return (*shape)[axis].value();
-}
-
 // The number of elements of `v` when its shape is fully known.
 std::optional<int64_t> static_numel(const Value& v) {
   const std::optional<ir::Shape> shape = v.shape();
@@ -103,8 +92,8 @@ Value aten_im2col(Value self, std::vector<int64_t> kernel_size, std::vector<int6
     throw TypeError(fmt::format("{}: takes a 3-D or 4-D tensor, got {}", kOp, self.describe()));
   // [C, H, W] is one batch item.
   const Value x = rank == 3 ? op::Unsqueeze(self, int64s({0})) : self;
-  const int64_t h = static_size(self, rank - 2, kOp) + 2 * ph;
-  const int64_t w = static_size(self, rank - 1, kOp) + 2 * pw;
+  const int64_t h = require_size(self, rank - 2, kOp) + 2 * ph;
+  const int64_t w = require_size(self, rank - 1, kOp) + 2 * pw;
   const int64_t oh = (h - (dh * (kh - 1) + 1)) / sh + 1;
   const int64_t ow = (w - (dw * (kw - 1) + 1)) / sw + 1;
   if (h < dh * (kh - 1) + 1 || w < dw * (kw - 1) + 1) {
